@@ -1,0 +1,1 @@
+"""`make bench`: every figure the issues name, printed and written to bench/results.json."""

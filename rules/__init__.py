@@ -1,0 +1,1 @@
+"""Pure rules: no Textual, no Rich."""
