@@ -1,0 +1,433 @@
+"""Anima-style d100 checks and d10 characteristic checks (RULES Part B).
+
+Pure functions over faces, so a test, a replay or a GM typing physical dice
+gives the same result; the `roll_*` conveniences only fetch faces from a
+DiceSource and hand them to the pure readers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.dice import DiceError, DiceSource, check_face, faces_text
+
+CheckKind = Literal["ability", "resistance"]
+
+OPEN_FROM = 90  # B1: the first d100 opens at 90+, each further roll one higher
+MASTERY_FROM = 200  # R21: "over 200" read as 200 or more
+AUTOMATIC_MARGIN = 50  # B5: resistance beating the difficulty by 50+ needs no roll
+FUMBLE_MODIFIERS: dict[int, int] = {1: 15, 2: 0, 3: -15}  # B2
+MASTERY_FUMBLE_MODIFIERS: dict[int, int] = {1: 0, 2: -15}  # B3
+TEN_COUNTS_AS = 13  # B6: rule of 10 and 1
+ONE_COUNTS_AS = -2
+OVER_GAP = 4  # B6: opposed characteristics differing by more than 4
+
+
+def _whole(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    return value
+
+
+def _term(modifier: int) -> str:
+    """A flat modifier as the log writes it: ` + 7`, ` - 3`, or nothing."""
+    return "" if modifier == 0 else f" + {modifier}" if modifier > 0 else f" - {-modifier}"
+
+
+def _d100_faces(faces: Sequence[int]) -> tuple[int, ...]:
+    """Every face must be a d100 face; the message names `faces` and the position."""
+    read = tuple(faces)
+    for position, face in enumerate(read):
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 100:
+            raise DiceError(f"faces[{position}] is {face!r}, not a d100 face (1-100)")
+    return read
+
+
+def _check_max_extra(max_extra: int | None) -> None:
+    if max_extra is not None and (_whole("max_extra", max_extra) < 0):
+        raise ValueError(f"max_extra must be 0 or more, got {max_extra}")
+
+
+# --- B1: open rolls -----------------------------------------------------------
+
+
+def open_threshold(position: int) -> int:
+    """B1: the face the roll at `position` (0 = first) needs to open: 90, 91, 92…"""
+    if _whole("position", position) < 0:
+        raise ValueError(f"position must be 0 or more, got {position}")
+    return OPEN_FROM + position
+
+
+def opens_again(face: int, position: int) -> bool:
+    """B1: does this face open the chain? A 100 always does."""
+    check_face(100, face, "face")
+    return face == 100 or face >= open_threshold(position)
+
+
+def _chain_stops(face: int, position: int, max_extra: int | None) -> bool:
+    capped = max_extra is not None and position >= max_extra
+    return capped or not opens_again(face, position)
+
+
+def open_chain_length(faces: Sequence[int], max_extra: int | None = None) -> int:
+    """How many of `faces` the open chain reads; too few faces raise ValueError.
+
+    `max_extra` is an optional house cap on further rolls (None: no cap).
+    """
+    read = _d100_faces(faces)
+    _check_max_extra(max_extra)
+    if not read:
+        raise ValueError("faces is empty: an open roll needs at least one d100")
+    for position, face in enumerate(read):
+        if _chain_stops(face, position, max_extra):
+            return position + 1
+    needed = open_threshold(len(read) - 1)
+    raise ValueError(
+        f"faces {faces_text(read)} end mid-chain: the last face opened "
+        f"(needed {needed}+ or a 100), so one more d100 is needed"
+    )
+
+
+def open_roll_total(faces: Sequence[int], max_extra: int | None = None) -> int:
+    """B1: the sum of an open chain; faces beyond where it stops raise ValueError."""
+    read = _d100_faces(faces)
+    length = open_chain_length(read, max_extra)
+    if len(read) > length:
+        raise ValueError(
+            f"faces has {len(read)} d100 but the open roll stops after {length} "
+            f"({faces_text(read[:length])}); extra: {faces_text(read[length:])}"
+        )
+    return sum(read)
+
+
+def roll_open(dice: DiceSource, max_extra: int | None = None, purpose: str = "") -> list[int]:
+    """B1: roll d100 through `dice` until the chain stops; returns the faces."""
+    _check_max_extra(max_extra)
+    faces: list[int] = []
+    while True:
+        face = check_face(100, dice.roll(100, 1, purpose or "open roll")[0], purpose)
+        faces.append(face)
+        if _chain_stops(face, len(faces) - 1, max_extra):
+            return faces
+
+
+# --- B2, B3: fumbles and mastery ----------------------------------------------
+
+
+def is_master(score: int) -> bool:
+    """R21: an ability (or resistance) of 200 or more is mastered."""
+    return _whole("score", score) >= MASTERY_FROM
+
+
+def is_fumble(natural: int, mastery: bool = False) -> bool:
+    """B2/B3: a first d100 of 1-3 fumbles; with mastery only 1-2."""
+    check_face(100, natural, "natural")
+    return natural in (MASTERY_FUMBLE_MODIFIERS if mastery else FUMBLE_MODIFIERS)
+
+
+def fumble_level(natural: int, level_roll: int, mastery: bool = False) -> int | None:
+    """B2/B3: level roll (never open) + the natural's modifier; None if no fumble.
+
+    R22: reported raw, so it can be negative.
+    """
+    check_face(100, level_roll, "level_roll")
+    if not is_fumble(natural, mastery):
+        return None
+    modifiers = MASTERY_FUMBLE_MODIFIERS if mastery else FUMBLE_MODIFIERS
+    return level_roll + modifiers[natural]
+
+
+# --- B4, B5: ability and resistance checks ------------------------------------
+
+
+@dataclass(frozen=True)
+class Check:
+    """One d100 check as it happened: faces, total and verdict, for state and log."""
+
+    kind: CheckKind
+    score: int
+    difficulty: int | None  # None: an opposed roll, judged by opposed_ability
+    faces: tuple[int, ...]  # the open chain (or the one resistance die), then any level roll
+    total: int
+    success: bool
+    fumble: bool = False
+    fumble_level: int | None = None
+    automatic: bool = False  # R23: the 50-point rule, no roll
+    mastery: bool = False
+    name: str = ""
+    modifier: int = 0  # Part C: a chance/luck/desperation result, added to the total
+
+    @property
+    def roll_faces(self) -> tuple[int, ...]:
+        """The faces added to the score (without the fumble level roll)."""
+        return self.faces[:-1] if self.fumble else self.faces
+
+    @property
+    def margin(self) -> int | None:
+        """total - difficulty (a fumble fails whatever this says)."""
+        return None if self.difficulty is None else self.total - self.difficulty
+
+    def explain(self) -> str:
+        """One log line with the faces and the arithmetic."""
+        label = self.name or self.kind.capitalize()
+        who = f"{label} {self.score}" + (" (mastery)" if self.mastery else "")
+        if self.automatic:
+            return (
+                f"{who} vs {self.difficulty}: beats it by {self.margin} "
+                f"(R23, {AUTOMATIC_MARGIN} or more) → success without a roll"
+            )
+        rolled = "+".join(str(f) for f in self.roll_faces)
+        head = f"{who} + d100 {rolled}{_term(self.modifier)} = {self.total}"
+        if self.difficulty is not None:
+            head += f" vs {self.difficulty}"
+        if self.fumble:
+            natural, level_roll = self.faces[0], self.faces[-1]
+            modifier = (self.fumble_level or 0) - level_roll
+            return (
+                f"{head} → natural {natural}: fumble "
+                f"(level {level_roll}{modifier:+d} = {self.fumble_level}) → fails"
+            )
+        margin = self.margin
+        if margin is None:
+            return f"{head} (opposed)"
+        if self.kind == "resistance" and self.faces[0] == 100 and margin < 0:
+            return f"{head} → natural 100: success anyway"
+        return f"{head} → success by {margin}" if self.success else f"{head} → fails by {-margin}"
+
+
+def _judge(
+    kind: CheckKind,
+    score: int,
+    difficulty: int | None,
+    faces: Sequence[int],
+    name: str,
+    modifier: int,
+    max_extra: int | None = None,
+) -> Check:
+    """B2-B5, R21-R24 shared by both checks (the 50-point rule is settled before).
+
+    A fumbling natural takes exactly one more face, the level roll, and fails;
+    otherwise ability checks read an open chain, resistance checks one face.
+    """
+    _whole(kind, score)
+    _whole("modifier", modifier)
+    if difficulty is not None:
+        _whole("difficulty", difficulty)
+    read, mastery = _d100_faces(faces), is_master(score)
+    if not read:
+        raise ValueError(f"faces is empty: this {kind} check needs a d100")
+    fumble = is_fumble(read[0], mastery)
+    if fumble and len(read) != 2:
+        raise ValueError(
+            f"faces: natural {read[0]} fumbles, so faces must be the natural and "
+            f"one fumble level d100, got {len(read)} face(s)"
+        )
+    if kind == "resistance" and not fumble and len(read) != 1:
+        raise ValueError(f"faces must be one d100 (resistance never opens), got {faces_text(read)}")
+    opened = kind == "ability" and not fumble
+    total = score + (open_roll_total(read, max_extra) if opened else read[0]) + modifier
+    natural_100 = kind == "resistance" and read[0] == 100  # B5: always succeeds
+    success = not fumble and (difficulty is None or total >= difficulty or natural_100)
+    level = fumble_level(read[0], read[1], mastery) if fumble else None
+    return Check(
+        kind,
+        score,
+        difficulty,
+        read,
+        total,
+        success,
+        fumble=fumble,
+        fumble_level=level,
+        mastery=mastery,
+        name=name,
+        modifier=modifier,
+    )
+
+
+def ability_check(
+    ability: int,
+    difficulty: int | None,
+    faces: Sequence[int],
+    *,
+    name: str = "",
+    max_extra: int | None = None,
+    modifier: int = 0,
+) -> Check:
+    """B4: ability + open d100 (+ modifier) against a difficulty (R24: reaching it).
+
+    `faces` is the open chain; when its first face fumbles (B2, R21 mastery),
+    exactly one more face, the fumble level roll. `difficulty=None` makes an
+    opposed roll: compare two with `opposed_ability`.
+    """
+    _check_max_extra(max_extra)
+    return _judge("ability", ability, difficulty, faces, name, modifier, max_extra)
+
+
+def resistance_check(
+    resistance: int, difficulty: int, faces: Sequence[int], *, name: str = "", modifier: int = 0
+) -> Check:
+    """B5: resistance + d100 (never open, + modifier) against a difficulty.
+
+    R23 precedence: 50-point rule (no roll, `faces` empty; it weighs the
+    resistance alone) → natural 100 succeeds → fumble fails (level roll as the
+    second face; mastery at 200+ as for abilities, R21) → R24 `total >= difficulty`.
+    """
+    _whole("modifier", modifier)
+    if not resistance_is_automatic(resistance, difficulty):
+        return _judge("resistance", resistance, difficulty, faces, name, modifier)
+    if _d100_faces(faces):
+        raise ValueError(
+            f"faces must be empty: resistance {resistance} beats difficulty "
+            f"{difficulty} by {AUTOMATIC_MARGIN} or more, so no die is rolled (R23)"
+        )
+    mastery = is_master(resistance)
+    return Check(
+        "resistance",
+        resistance,
+        difficulty,
+        (),
+        resistance,
+        True,
+        automatic=True,
+        mastery=mastery,
+        name=name,
+    )
+
+
+def resistance_is_automatic(resistance: int, difficulty: int) -> bool:
+    """B5/R23: does the 50-point rule spare the roll?"""
+    return _whole("resistance", resistance) - _whole("difficulty", difficulty) >= AUTOMATIC_MARGIN
+
+
+def opposed_ability(a_check: Check, b_check: Check) -> int:
+    """B4: A's advantage (positive: A wins by that much; 0: a tie).
+
+    Higher total wins by the difference. A lone fumbler loses by the
+    difference of totals, and by at least 1 even if its total was higher;
+    two fumbles tie.
+    """
+    for arg, check in (("a_check", a_check), ("b_check", b_check)):
+        if check.automatic:
+            raise ValueError(f"{arg} made no roll (50-point rule); it cannot be opposed")
+    if a_check.fumble and b_check.fumble:
+        return 0
+    difference = a_check.total - b_check.total
+    if a_check.fumble:
+        return min(-1, difference)
+    if b_check.fumble:
+        return max(1, difference)
+    return difference
+
+
+def roll_ability_check(
+    dice: DiceSource,
+    ability: int,
+    difficulty: int | None,
+    *,
+    name: str = "",
+    max_extra: int | None = None,
+    modifier: int = 0,
+) -> Check:
+    """B4: roll the open chain, and the fumble level when the natural fumbles."""
+    mastery = is_master(ability)
+    faces = roll_open(dice, max_extra, f"{name or 'ability'} check")
+    if is_fumble(faces[0], mastery):
+        faces += dice.roll(100, 1, "fumble level")
+    return ability_check(
+        ability, difficulty, faces, name=name, max_extra=max_extra, modifier=modifier
+    )
+
+
+def roll_resistance_check(
+    dice: DiceSource, resistance: int, difficulty: int, *, name: str = "", modifier: int = 0
+) -> Check:
+    """B5/R23: no die at all under the 50-point rule; else one d100 (+ level roll)."""
+    if resistance_is_automatic(resistance, difficulty):
+        return resistance_check(resistance, difficulty, (), name=name, modifier=modifier)
+    faces = dice.roll(100, 1, f"{name or 'resistance'} check")
+    if is_fumble(faces[0], is_master(resistance)):
+        faces += dice.roll(100, 1, "fumble level")
+    return resistance_check(resistance, difficulty, faces, name=name, modifier=modifier)
+
+
+# --- B6: characteristic checks ------------------------------------------------
+
+
+def counted_face(face: int) -> int:
+    """B6 rule of 10 and 1: a 10 counts as 13, a 1 as -2."""
+    check_face(10, face, "face")
+    return TEN_COUNTS_AS if face == 10 else ONE_COUNTS_AS if face == 1 else face
+
+
+def characteristic_margin(characteristic: int, face: int) -> int:
+    """B6: characteristic - counted face; R25: 0 or more is a success."""
+    return _whole("characteristic", characteristic) - counted_face(face)
+
+
+def opposed_characteristics(a: int, b: int) -> tuple[int, int]:
+    """B6: the characteristics as they count in an opposed check.
+
+    When they differ by more than 4, the higher counts `high + (high - low - 4)`
+    (5 vs 11 → 11 counts as 13).
+    """
+    _whole("a", a)
+    _whole("b", b)
+    high, low = max(a, b), min(a, b)
+    bonus = max(0, high - low - OVER_GAP)
+    return (a + bonus, b) if a > b else (a, b + bonus)
+
+
+def opposed_characteristic(
+    a: int, face_a: int, b: int, face_b: int, *, modifier_a: int = 0, modifier_b: int = 0
+) -> int:
+    """B6: A's margin minus B's after the over-4 rule; positive: A wins by that.
+
+    Part C: each side's special-die result (`modifier_a`, `modifier_b`) adds to its margin.
+    """
+    counted_a, counted_b = opposed_characteristics(a, b)
+    margin_a = characteristic_margin(counted_a, face_a) + _whole("modifier_a", modifier_a)
+    return margin_a - characteristic_margin(counted_b, face_b) - _whole("modifier_b", modifier_b)
+
+
+@dataclass(frozen=True)
+class CharacteristicCheck:
+    """One d10 characteristic check, for state and log."""
+
+    characteristic: int
+    face: int
+    name: str = "Characteristic"
+    modifier: int = 0  # Part C: a chance/luck/desperation result, added to the margin
+
+    @property
+    def margin(self) -> int:
+        return characteristic_margin(self.characteristic, self.face) + self.modifier
+
+    @property
+    def success(self) -> bool:
+        """R25: a margin of 0 succeeds."""
+        return self.margin >= 0
+
+    def explain(self) -> str:
+        counted = counted_face(self.face)
+        rolled = f"d10 {self.face}" + (f" (counts as {counted})" if counted != self.face else "")
+        verdict = f"success by {self.margin}" if self.success else f"fails by {-self.margin}"
+        return f"{self.name} {self.characteristic} vs {rolled}{_term(self.modifier)} → {verdict}"
+
+
+def characteristic_check(
+    characteristic: int, face: int, name: str = "Characteristic", *, modifier: int = 0
+) -> CharacteristicCheck:
+    """B6: read one d10 face into a check (validates the arguments)."""
+    characteristic_margin(characteristic, face)
+    return CharacteristicCheck(characteristic, face, name, _whole("modifier", modifier))
+
+
+def roll_characteristic(
+    dice: DiceSource, characteristic: int, name: str = "Characteristic", *, modifier: int = 0
+) -> CharacteristicCheck:
+    """B6: roll one d10 against the characteristic."""
+    _whole("characteristic", characteristic)
+    face = dice.roll(10, 1, f"{name} check")[0]
+    return characteristic_check(characteristic, face, name, modifier=modifier)
