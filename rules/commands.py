@@ -1,0 +1,297 @@
+"""Every GM intent as a typed, validated command (a discriminated union on `type`).
+
+A command says what the GM wants, never what the dice said: the engine rolls
+through the dice source it is given, and the faces are recorded beside the
+command, so replay and redo never re-roll.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from rules.state import (
+    Awareness,
+    Combatant,
+    Cost,
+    Location,
+    Model,
+    Name,
+    Outcome,
+    SpecialKind,
+)
+
+Goal = Annotated[int, Field(ge=0, le=99)]
+
+
+class AddCombatant(Model):
+    """Add a combatant (R8: while combat runs it makes a reaction roll and joins the track)."""
+
+    type: Literal["add"] = "add"
+    combatant: Combatant
+    awareness: Awareness = "standard"
+
+
+class EditCombatant(Model):
+    """Replace a combatant's sheet (stats, skills, gear); what combat did to it stays."""
+
+    type: Literal["edit"] = "edit"
+    combatant: Combatant
+
+
+class DuplicateCombatant(Model):
+    type: Literal["duplicate"] = "duplicate"
+    id: str
+    name: Name | None = None
+
+
+class RemoveCombatant(Model):
+    type: Literal["remove"] = "remove"
+    id: str
+
+
+class StartCombat(Model):
+    """A7: initiators start at 0; everyone else rolls a reaction against Wits."""
+
+    type: Literal["start"] = "start"
+    initiators: list[str] = Field(min_length=1)
+    awareness: dict[str, Awareness] = Field(default_factory=dict)
+
+
+class EndCombat(Model):
+    type: Literal["end"] = "end"
+    outcome: Outcome
+
+
+class Advance(Model):
+    """A7: move the track to the next event (bleeding ticks first, then opportunities)."""
+
+    type: Literal["advance"] = "advance"
+
+
+class Reorder(Model):
+    """R5: the GM reorders combatants acting at the same time."""
+
+    type: Literal["reorder"] = "reorder"
+    order: list[str]
+
+
+class TakeOpportunity(Model):
+    """A8: declare up to three actions (or hold one); R7: the cost is the largest."""
+
+    type: Literal["opportunity"] = "opportunity"
+    actor: str
+    actions: list[Name] = Field(min_length=1, max_length=3)
+    hold: Name | None = None
+    cost: Cost | None = None  # R6: GM override
+
+
+class Dodge(Model):
+    """A10: declared before the attack roll; its VS raises the attacker's goal."""
+
+    goal: Goal = 4
+    situation: str = "melee"
+    action: Name | None = None  # the repertoire entry whose cost it pays
+
+
+class Attack(Model):
+    """A11: an attack by the actor of the current turn (or a reacting combatant)."""
+
+    type: Literal["attack"] = "attack"
+    attacker: str
+    target: str
+    weapon: Name
+    goal: Goal = 3
+    location: Location = "unspecified"
+    exert: bool = False
+    special: SpecialKind | None = None
+    dodge: Dodge | None = None
+    modifier: int = 0
+
+
+class Parry(Model):
+    """A10: answer a pending parry; goal is the attacker's SS."""
+
+    type: Literal["parry"] = "parry"
+    pending: int
+    weapon: Name | None = None  # None: the defender does not parry
+    action: Name | None = None
+    special: SpecialKind | None = None
+
+
+class ConfirmDamage(Model):
+    """A11-A13: apply a pending damage breakdown, each stage open to a GM override."""
+
+    type: Literal["damage"] = "damage"
+    pending: int
+    after_shield: int | None = None
+    after_armour: int | None = None
+    wound_points: Annotated[int, Field(ge=1, le=30)] | None = None
+
+
+class ResolveCheck(Model):
+    """Roll a pending breakage or demise check (R15: the goal can be changed first)."""
+
+    type: Literal["resolve"] = "resolve"
+    pending: int
+    goal: Goal | None = None
+
+
+class React(Model):
+    """A10: spend a held action (any action) or a defensive one, before the acting combatant."""
+
+    type: Literal["react"] = "react"
+    reactor: str
+    action: Name
+    skill: Name | None = None
+
+
+class ApplyWound(Model):
+    """A direct wound the GM applies by hand."""
+
+    type: Literal["wound"] = "wound"
+    target: str
+    wound_points: Annotated[int, Field(ge=1, le=30)]
+    location: Location = "unspecified"
+    source: str = "GM"
+
+
+class Heal(Model):
+    """Heal WP: from one wound (by index) or, with no index, the newest first."""
+
+    type: Literal["heal"] = "heal"
+    target: str
+    wound_points: Annotated[int, Field(ge=1, le=99)]
+    wound: int | None = None
+
+
+class Staunch(Model):
+    """R13: lower the Blood Loss Rate (None stops bleeding)."""
+
+    type: Literal["staunch"] = "staunch"
+    target: str
+    amount: Annotated[int, Field(ge=1, le=99)] | None = None
+
+
+class TreatCondition(Model):
+    """Mend a limb, ribs or a vital organ, or restore desperation drains (R20)."""
+
+    type: Literal["treat"] = "treat"
+    target: str
+    condition: Literal["limb", "ribs", "vital organ", "drains", "revive"]
+    location: Location | None = None
+
+
+class Rest(Model):
+    """A5: rest clears all exhaustion."""
+
+    type: Literal["rest"] = "rest"
+    target: str
+
+
+class NewDay(Model):
+    """C1: every being gets fresh chance dice."""
+
+    type: Literal["new-day"] = "new-day"
+
+
+class Luck(Model):
+    """C2: award (+) or take (-) luck points."""
+
+    type: Literal["luck"] = "luck"
+    target: str
+    amount: int = Field(ge=-20, le=20)
+    reason: str = ""
+
+
+class NoteUnusedDice(Model):
+    """C1: the GM notes that a being left its chance dice unused (for a reward)."""
+
+    type: Literal["note-unused"] = "note-unused"
+    target: str
+
+
+class SkillRollCommand(Model):
+    """Any Fading Suns skill roll: standard, extended (A3) or complementary (A4)."""
+
+    type: Literal["skill"] = "skill"
+    actor: str
+    skill: Name
+    stat: Name
+    goal: Goal | None = None
+    dice: Annotated[int, Field(ge=0, le=20)] | None = None  # default: the skill rating
+    modifier: int = 0
+    exert: bool = False
+    special: SpecialKind | None = None
+    mode: Literal["standard", "extend", "complementary"] = "standard"
+
+
+class OpposedStart(Model):
+    """A6: two actors roll in rounds until one's margin reaches the other's skill."""
+
+    type: Literal["opposed-start"] = "opposed-start"
+    a: str
+    a_skill: Name
+    a_stat: Name
+    b: str
+    b_skill: Name
+    b_stat: Name
+
+
+class OpposedRound(Model):
+    type: Literal["opposed-round"] = "opposed-round"
+
+
+class AnimaCheck(Model):
+    """B4-B6: ability, resistance, characteristic and opposed characteristic checks."""
+
+    type: Literal["anima"] = "anima"
+    actor: str
+    kind: Literal["ability", "resistance", "characteristic", "opposed-characteristic"]
+    name: Name  # the ability, resistance or stat
+    value: int | None = None  # None: read it from the combatant
+    difficulty: int | None = None
+    opponent: str | None = None
+    opponent_name: Name | None = None
+    opponent_value: int | None = None
+    special: SpecialKind | None = None
+
+
+class SetDemiseGoal(Model):
+    type: Literal["settings"] = "settings"
+    demise_goal: Goal
+
+
+Command = Annotated[
+    AddCombatant
+    | EditCombatant
+    | DuplicateCombatant
+    | RemoveCombatant
+    | StartCombat
+    | EndCombat
+    | Advance
+    | Reorder
+    | TakeOpportunity
+    | Attack
+    | Parry
+    | ConfirmDamage
+    | ResolveCheck
+    | React
+    | ApplyWound
+    | Heal
+    | Staunch
+    | TreatCondition
+    | Rest
+    | NewDay
+    | Luck
+    | NoteUnusedDice
+    | SkillRollCommand
+    | OpposedStart
+    | OpposedRound
+    | AnimaCheck
+    | SetDemiseGoal,
+    Field(discriminator="type"),
+]
+
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)

@@ -1,0 +1,46 @@
+"""`apply(encounter, command, dice)`: the one way the encounter changes.
+
+Design note (improves DESIGN.md's "return a new encounter"): the encounter is
+advanced *in place* and every change is written to a `Journal` of inverse
+operations. Copying a pydantic encounter on each command would cost far more
+than the track-speed targets allow and make undo O(state); the journal makes
+a step O(changes) and undo exact. `Applied.encounter` is the same object, now
+advanced; callers that need to notice a change (the TUI) watch a revision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules import attack, injury, rolls, roster, specials, track  # noqa: F401  (register handlers)
+from rules.commands import Command
+from rules.context import HANDLERS, CommandError, Context
+from rules.dice import DiceSource, RecordingDice
+from rules.journal import Journal
+from rules.state import Encounter, Event
+from rules.track import invalidate_track
+
+
+@dataclass
+class Applied:
+    encounter: Encounter
+    events: list[Event]
+    journal: Journal
+    faces: list[int] = field(default_factory=list)
+
+
+def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
+    """Apply one command; on any error nothing is changed and the error propagates."""
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise CommandError(f"no rule handles {type(command).__name__}")
+    recorder = dice if isinstance(dice, RecordingDice) else RecordingDice(dice)
+    start = len(recorder.faces)
+    ctx = Context(encounter, recorder)
+    try:
+        handler(ctx, command)
+    except BaseException:
+        ctx.j.undo()
+        invalidate_track(encounter)
+        raise
+    return Applied(encounter, ctx.events, ctx.j, recorder.faces[start:])

@@ -1,0 +1,388 @@
+"""What a wound does to a combatant on the track: bleeding, breakage, demise (A9, A14-A16).
+
+`inflict_wound` is the one way WP from a blow enter the encounter (attacks
+via ConfirmDamage, and the GM's ApplyWound: both follow the same
+consequences). `bleed_tick` is called by the track when a bleeding tick comes
+due. Breakage and demise checks are never rolled on the spot: they become
+pending decisions (the GM sees the prefilled goal, may change it, R15) and
+`ResolveCheck` rolls them. The pure rules live in `rules.wounds`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules import timetrack
+from rules.chart import LEVELS
+from rules.commands import (
+    ApplyWound,
+    Heal,
+    ResolveCheck,
+    Rest,
+    SetDemiseGoal,
+    Staunch,
+    TreatCondition,
+)
+from rules.context import Context, handles
+from rules.state import Combatant, Pending, Wound
+from rules.wounds import (
+    BROKEN_RIBS,
+    HALF_ENDURANCE,
+    MASSIVE_WOUND,
+    ZERO_ENDURANCE,
+    breakage_goal,
+    breakage_outcome,
+    demise_triggers,
+    needs_breakage_roll,
+    read_breakage,
+    read_demise,
+    starts_bleeding,
+    vital_organ_struck,
+)
+
+__all__ = ["inflict_wound", "bleed_tick", "check_demise", "level_for", "LIMB_SEVERITY"]
+
+ENDURANCE = "Endurance"
+# A15: a limb only ever gets worse from a new failed roll (broken < shattered < severed).
+LIMB_SEVERITY: dict[str, int] = {"broken": 1, "shattered": 2, "severed": 3}
+_TRIGGER_TEXT = {
+    MASSIVE_WOUND: "5+ WP from one wound",
+    HALF_ENDURANCE: "Endurance at half or less",
+    ZERO_ENDURANCE: "Endurance at 0",
+}
+
+
+def level_for(wound_points: int) -> str:
+    """A2: the damage name of a number of WP (above 6 still an Eviscerate)."""
+    if wound_points < 1:
+        raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
+    name = LEVELS[0][3]
+    for _threshold, _level, _word, damage, wp in LEVELS:
+        if wound_points >= wp:
+            name = damage
+    return name
+
+
+def _endurance(c: Combatant) -> int | None:
+    return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
+
+
+def _where(location: str) -> str:
+    return "" if location == "unspecified" else f" to the {location}"
+
+
+def inflict_wound(
+    ctx: Context,
+    c: Combatant,
+    wound_points: int,
+    location: str,
+    level: str,
+    source: str,
+    from_attack: bool = True,
+) -> None:
+    """Record one wound (A11 step 6) and call its consequences (A14-A16).
+
+    `from_attack=True`: a blow (an attack or the GM's ApplyWound): R12 bleeding
+    at 3+ WP, A15 breakage at 4+ WP to a limb or the chest (and a vital organ
+    for a chest Eviscerate), A16 massive wound at 5+ WP, and the Endurance lines.
+    `from_attack=False`: WP that are not one wound (e.g. the strain of using a
+    broken limb, A15): only the Endurance lines are checked, as for bleeding (A14).
+    A dead combatant's wound is recorded with no consequence.
+    """
+    if wound_points < 1:
+        raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
+    enc, j = ctx.enc, ctx.j
+    before = _endurance(c)
+    bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
+    wound = Wound(
+        location=location,  # type: ignore[arg-type]
+        level=level,
+        wp=wound_points,
+        time=enc.time if enc.in_combat else None,
+        source=source,
+        bleeding=bleeds,
+    )
+    j.append(c.wounds, wound)
+    origin = f" from {source}" if source else ""
+    penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+    ctx.emit(
+        "wound",
+        f"{c.name} takes a {level} ({wound_points} WP){_where(location)}{origin}"
+        f" → total {c.total_wp()} WP{penalty}",
+        actor=c.id,
+    )
+    if c.dead:
+        return
+    if bleeds:
+        _start_bleeding(ctx, c)
+    if from_attack and needs_breakage_roll(location, wound_points):
+        goal = breakage_goal(wound_points)
+        text = f"Breakage roll for {c.name} ({location}, {wound_points} WP): goal {goal} (A15)"
+        ctx.new_pending("breakage", c.id, text, goal=goal, location=location, wp=wound_points)
+        ctx.emit("pending", f"{text}: to roll", actor=c.id)
+    if from_attack and vital_organ_struck(location, wound_points):
+        j.set(c, "vital_organ", True)
+        ctx.emit("condition", f"{c.name}: a vital organ is struck (A15)", actor=c.id)
+    check_demise(ctx, c, before, wound_points if from_attack else None)
+
+
+def _start_bleeding(ctx: Context, c: Combatant) -> None:
+    """R12: BLR + 1; A14: the anchor is kept if already bleeding (out of combat: 0)."""
+    enc, j = ctx.enc, ctx.j
+    j.add(c, "bleed_rate", 1)
+    if c.bleed_anchor is None:
+        # Out of combat there is no track: StartCombat re-anchors bleeding at 0.
+        j.set(c, "bleed_anchor", enc.time if enc.in_combat else 0)
+    timetrack.schedule_bleeding(enc, c)
+    when = ""
+    if enc.in_combat:
+        tick = timetrack.next_bleed_tick(c.bleed_anchor, enc.time)  # type: ignore[arg-type]
+        when = f", from {c.bleed_anchor}, next at {tick}"
+    ctx.emit("bleeding", f"{c.name} bleeds: BLR {c.bleed_rate}{when} (R12)", actor=c.id)
+
+
+def check_demise(
+    ctx: Context, c: Combatant, endurance_before: int | None, massive_wp: int | None = None
+) -> list[Pending]:
+    """A16: one pending demise check per trigger (R15: goal = the encounter's demise_goal).
+
+    Call after the WP (or an Endurance penalty such as broken ribs) are counted,
+    with the effective Endurance from before. `massive_wp` is the WP of one
+    wound, None for bleeding or other WP that are not a wound (A14). The half
+    and zero lines fire the first time only (the flags stay set after healing).
+    """
+    if c.dead or endurance_before is None or ENDURANCE not in c.stats:
+        return []
+    after = c.effective(ENDURANCE)
+    triggers = demise_triggers(
+        massive_wp,
+        c.stats[ENDURANCE],
+        endurance_before,
+        after,
+        c.half_endurance_checked,
+        c.zero_endurance_checked,
+    )
+    goal = ctx.enc.settings.demise_goal
+    made: list[Pending] = []
+    for trigger in triggers:
+        if trigger == HALF_ENDURANCE:
+            ctx.j.set(c, "half_endurance_checked", True)
+        elif trigger == ZERO_ENDURANCE:
+            ctx.j.set(c, "zero_endurance_checked", True)
+        text = (
+            f"Demise check for {c.name} ({trigger}: {_TRIGGER_TEXT[trigger]}):"
+            f" {c.stats[ENDURANCE]}d10 vs Endurance {after}, goal {goal} (A16, R15)"
+        )
+        made.append(ctx.new_pending("demise", c.id, text, goal=goal, trigger=trigger))
+        ctx.emit("pending", f"{text}: to roll", actor=c.id)
+    return made
+
+
+def bleed_tick(ctx: Context, c: Combatant) -> None:
+    """A14: a bleeding tick at the track's time: WP = BLR now, then the next tick.
+
+    Bleeding WP count toward total WP and the Endurance lines, but never start
+    bleeding, breakage or the massive-wound check.
+    """
+    if c.dead or c.bleed_rate <= 0:
+        return
+    before = _endurance(c)
+    ctx.j.add(c, "bleed_wp", c.bleed_rate)
+    ctx.emit(
+        "bleed",
+        f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",
+        actor=c.id,
+    )
+    check_demise(ctx, c, before, None)
+    timetrack.schedule_bleeding(ctx.enc, c)
+
+
+# --- pending checks -----------------------------------------------------------------
+
+
+@handles(ResolveCheck)
+def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
+    """A15/A16: base-Endurance d10 on the effective Endurance row (R15: row 0 still scores)."""
+    p = ctx.pending(cmd.pending, ("breakage", "demise"))
+    c = ctx.combatant(p.combatant)
+    if c.dead:
+        ctx.close_pending(p)
+        ctx.emit("check", f"{c.name} is dead: the {p.kind} check is dropped", actor=c.id)
+        return
+    if ENDURANCE not in c.stats:
+        ctx.fail(f"{c.name} has no Endurance stat to roll the {p.kind} check")
+    base, effective = c.stats[ENDURANCE], c.effective(ENDURANCE)
+    goal = cmd.goal if cmd.goal is not None else p.goal
+    if goal is None:
+        ctx.fail(f"decision {p.id} has no goal: give one")
+    ctx.close_pending(p)
+    label = f"{p.kind}: {c.name}"
+    faces = ctx.dice.roll(10, base, label) if base else []
+    if p.kind == "breakage":
+        location, wp = str(p.data["location"]), int(p.data["wp"])  # type: ignore[arg-type]
+        check = read_breakage(base, effective, wp, faces)
+        if goal != check.goal:  # the GM's goal replaces 2 + WP
+            check = dataclasses.replace(check, goal=goal, success=check.success_score >= goal)
+        gm = " (GM goal)" if cmd.goal is not None else ""
+        ctx.emit("check", f"{c.name} ({location}): {check.explain()}{gm}", faces, c.id)
+        if not check.success:
+            _break(ctx, c, location, breakage_outcome(location, wp, False))
+        return
+    check = read_demise(base, effective, goal, faces)
+    gm = " (GM goal)" if cmd.goal is not None and cmd.goal != p.goal else ""
+    ctx.emit("check", f"{c.name} ({p.data.get('trigger')}): {check.explain()}{gm}", faces, c.id)
+    if not check.success:
+        timetrack.kill(ctx, c, f"failed demise check, {p.data.get('trigger')}")
+        for other in [q for q in ctx.enc.pending if q.combatant == c.id]:
+            if other.kind in ("breakage", "demise"):
+                ctx.close_pending(other)
+
+
+def _break(ctx: Context, c: Combatant, location: str, outcome: str | None) -> None:
+    """A15: a failed roll breaks the ribs (Endurance -1) or breaks/shatters/severs a limb."""
+    if outcome == BROKEN_RIBS:
+        before = c.effective(ENDURANCE)
+        ctx.j.set(c, "broken_ribs", True)
+        ctx.emit("condition", f"{c.name}: broken ribs, Endurance -1 (A15)", actor=c.id)
+        check_demise(ctx, c, before, None)  # the lost point can cross an Endurance line
+        return
+    if outcome is None:
+        return
+    old = c.limbs.get(location)  # type: ignore[call-overload]
+    if old is not None and LIMB_SEVERITY[old] >= LIMB_SEVERITY[outcome]:
+        ctx.emit("condition", f"{c.name}'s {location} is already {old}", actor=c.id)
+        return
+    ctx.j.setitem(c.limbs, location, outcome)
+    effect = "cannot be used" if outcome == "severed" else "-4 and +1 WP to rolls using it"
+    ctx.emit("condition", f"{c.name}'s {location} is {outcome}: {effect} (A15)", actor=c.id)
+
+
+# --- the GM's hand ---------------------------------------------------------------------
+
+
+@handles(ApplyWound)
+def apply_wound(ctx: Context, cmd: ApplyWound) -> None:
+    """A wound the GM applies directly: the same consequences as an attack's (A14-A16)."""
+    c = ctx.living(cmd.target)
+    level = level_for(cmd.wound_points)
+    inflict_wound(ctx, c, cmd.wound_points, cmd.location, level, cmd.source)
+
+
+@handles(Heal)
+def heal(ctx: Context, cmd: Heal) -> None:
+    """Remove WP from one wound (by index) or newest wound first, then bleeding WP.
+
+    A wound healed to 0 is removed. Healing changes neither the BLR (staunch,
+    R13) nor the A16 "first time" flags: a line once crossed is not checked again.
+    """
+    c = ctx.combatant(cmd.target)
+    amount, j = cmd.wound_points, ctx.j
+    if cmd.wound is not None:
+        if not 0 <= cmd.wound < len(c.wounds):
+            ctx.fail(f"wound {cmd.wound}: {c.name} has wounds 0-{len(c.wounds) - 1}")
+        wound = c.wounds[cmd.wound]
+        if amount > wound.wp:
+            ctx.fail(f"wound_points {amount}: wound {cmd.wound} of {c.name} has {wound.wp} WP")
+        _heal_wound(ctx, c, cmd.wound, amount)
+    else:
+        if amount > c.total_wp():
+            ctx.fail(f"wound_points {amount}: {c.name} has only {c.total_wp()} WP")
+        left = amount
+        for index in range(len(c.wounds) - 1, -1, -1):
+            if left == 0:
+                break
+            taken = min(left, c.wounds[index].wp)
+            _heal_wound(ctx, c, index, taken)
+            left -= taken
+        if left:
+            j.add(c, "bleed_wp", -left)
+    ctx.emit("heal", f"{c.name} heals {amount} WP → total {c.total_wp()} WP", actor=c.id)
+
+
+def _heal_wound(ctx: Context, c: Combatant, index: int, amount: int) -> None:
+    wound = c.wounds[index]
+    if amount >= wound.wp:
+        ctx.j.pop(c.wounds, index)
+    else:
+        ctx.j.set(wound, "wp", wound.wp - amount)
+
+
+@handles(Staunch)
+def staunch(ctx: Context, cmd: Staunch) -> None:
+    """R13: first aid lowers the BLR (or stops it); at 0 the anchor is cleared."""
+    c = ctx.combatant(cmd.target)
+    if c.bleed_rate <= 0:
+        ctx.fail(f"{c.name} is not bleeding")
+    new = 0 if cmd.amount is None else max(0, c.bleed_rate - cmd.amount)
+    old = c.bleed_rate
+    ctx.j.set(c, "bleed_rate", new)
+    if new == 0:
+        ctx.j.set(c, "bleed_anchor", None)
+        ctx.emit("staunch", f"{c.name}'s bleeding stops (BLR {old} → 0, R13)", actor=c.id)
+        return
+    timetrack.schedule_bleeding(ctx.enc, c)
+    ctx.emit("staunch", f"{c.name}'s bleeding slows: BLR {old} → {new} (R13)", actor=c.id)
+
+
+@handles(TreatCondition)
+def treat_condition(ctx: Context, cmd: TreatCondition) -> None:
+    """Mend a limb, ribs or vital organ; restore R20 drains; revive the dead (GM fiat)."""
+    c = ctx.combatant(cmd.target)
+    j = ctx.j
+    if cmd.condition == "limb":
+        location = cmd.location
+        if location is None:
+            if len(c.limbs) != 1:
+                ctx.fail(f"location: name which of {c.name}'s limbs to mend")
+            location = next(iter(c.limbs))
+        if location not in c.limbs:
+            ctx.fail(f"location: {c.name}'s {location} is not broken")
+        state = j.delitem(c.limbs, location)
+        text = f"{c.name}'s {state} {location} is mended"
+    elif cmd.condition == "ribs":
+        if not c.broken_ribs:
+            ctx.fail(f"{c.name} has no broken ribs")
+        j.set(c, "broken_ribs", False)
+        text = f"{c.name}'s broken ribs are mended (Endurance +1)"
+    elif cmd.condition == "vital organ":
+        if not c.vital_organ:
+            ctx.fail(f"{c.name} has no struck vital organ")
+        j.set(c, "vital_organ", False)
+        text = f"{c.name}'s vital organ is treated"
+    elif cmd.condition == "drains":
+        if not any(c.drains.values()):
+            ctx.fail(f"{c.name} has no desperation drains (R20)")
+        j.set(c, "drains", {})
+        text = f"{c.name}'s desperation drains are restored (R20)"
+    else:
+        if not c.dead:
+            ctx.fail(f"{c.name} is not dead")
+        j.set(c, "dead", False)
+        text = f"{c.name} is revived (GM)"
+        if ctx.enc.in_combat and not c.out_of_fight:
+            timetrack.set_ttu(ctx, c, ctx.enc.time + 1)
+            text += f", back on the track at {c.ttu}"
+        timetrack.schedule_bleeding(ctx.enc, c)
+    ctx.emit("treat", text, actor=c.id)
+
+
+@handles(Rest)
+def rest(ctx: Context, cmd: Rest) -> None:
+    """A5: rest clears every Exhaustion Point."""
+    c = ctx.combatant(cmd.target)
+    if c.exhaustion == 0:
+        ctx.fail(f"{c.name} has no exhaustion to rest off")
+    old = c.exhaustion
+    ctx.j.set(c, "exhaustion", 0)
+    ctx.emit("rest", f"{c.name} rests: exhaustion {old} → 0 (A5)", actor=c.id)
+
+
+@handles(SetDemiseGoal)
+def set_demise_goal(ctx: Context, cmd: SetDemiseGoal) -> None:
+    """R15: the goal prefilled for new demise checks (open ones keep theirs)."""
+    settings = ctx.enc.settings
+    if settings.demise_goal == cmd.demise_goal:
+        ctx.fail(f"demise_goal is already {cmd.demise_goal}")
+    old = settings.demise_goal
+    ctx.j.set(settings, "demise_goal", cmd.demise_goal)
+    ctx.emit("settings", f"Demise check goal {old} → {cmd.demise_goal} (R15)")

@@ -1,0 +1,207 @@
+"""Who is in the encounter: add, edit, duplicate and remove combatants (R8).
+
+A combatant's *sheet* (what the GM writes) and what combat did to it
+(wounds, track position, pools, conditions) live on one model; editing
+replaces only the sheet, so a GM can fix a typo mid-fight without healing
+anyone. Every change goes through the journal so undo is exact.
+"""
+
+from __future__ import annotations
+
+from rules import specials
+from rules.commands import AddCombatant, DuplicateCombatant, EditCombatant, RemoveCombatant
+from rules.context import Context, handles
+from rules.state import Combatant, Turn
+from rules.timetrack import leave_track, schedule_bleeding, set_ttu
+from rules.track import roll_reaction
+
+__all__ = [
+    "SHEET_FIELDS",
+    "add_combatant",
+    "edit_combatant",
+    "duplicate_combatant",
+    "remove_combatant",
+    "join_track",
+    "sheet_references",
+]
+
+SHEET_FIELDS: tuple[str, ...] = (
+    "name",
+    "side",
+    "stats",
+    "skills",
+    "abilities",
+    "resistances",
+    "actions",
+    "weapons",
+    "armour",
+    "shield",
+    "notes",
+)
+
+
+def _can_join(ctx: Context, c: Combatant, fresh: bool = False) -> bool:
+    """R8: only the living and fighting join a running combat (and need Wits to react).
+
+    `fresh`: a duplicate starts alive and fighting whatever its source is.
+    """
+    if not ctx.enc.in_combat or (not fresh and (c.dead or c.out_of_fight)):
+        return False
+    if "Wits" not in c.stats:
+        ctx.fail(f"{c.name} has no Wits stat for the reaction roll (A7, R8)")
+    return True
+
+
+def join_track(ctx: Context, c: Combatant) -> None:
+    """R8: a combatant joining a running combat rolls its reaction: TTU = now + time.
+
+    C1: for it a battle has started. Bleeding carries on, counted from its arrival.
+    """
+    enc = ctx.enc
+    specials.on_battle_start(ctx, c)
+    if c.bleed_rate > 0:
+        ctx.j.set(c, "bleed_anchor", enc.time)
+    time = roll_reaction(ctx, c, c.awareness)
+    set_ttu(ctx, c, enc.time + time)
+    ctx.emit(
+        "join",
+        f"{c.name} joins the fight at {enc.time}: reaction time {time} → "
+        f"first opportunity at {enc.time + time} (R8)",
+        actor=c.id,
+    )
+    schedule_bleeding(enc, c)
+
+
+def _insert(ctx: Context, c: Combatant) -> None:
+    ctx.j.setitem(ctx.enc.combatants, c.id, c)
+
+
+@handles(AddCombatant)
+def add_combatant(ctx: Context, cmd: AddCombatant) -> None:
+    """Add a deep copy (rule 2: never the command's own object); a taken id gets a new one."""
+    enc = ctx.enc
+    update: dict[str, object] = {"awareness": cmd.awareness, "ttu": None, "arrival": 0}
+    joins = _can_join(ctx, cmd.combatant)
+    if cmd.combatant.id in enc.combatants:
+        update["id"] = ctx.new_id()
+    c = cmd.combatant.model_copy(deep=True, update=update)
+    _insert(ctx, c)
+    ctx.emit("add", f"{c.name} ({c.side}) enters the encounter as {c.id}", actor=c.id)
+    if joins:
+        join_track(ctx, c)
+
+
+def sheet_references(enc_turn: Turn | None, c: Combatant, new: Combatant) -> list[str]:
+    """What the new sheet would break: stats, actions or weapons combat still names."""
+    problems: list[str] = []
+    for stat in c.drains:
+        if stat not in new.stats:
+            problems.append(f"a desperation drain names {stat!r} (R20)")
+    if c.extended is not None and c.extended.stat not in new.stats:
+        problems.append(f"the extended {c.extended.skill} roll uses {c.extended.stat!r} (A3)")
+    actions = {a.name for a in new.actions}
+    if c.held_action is not None and c.held_action not in actions:
+        problems.append(f"the held action {c.held_action!r} (A8)")
+    turn = enc_turn
+    while turn is not None:
+        if turn.actor == c.id:
+            for name in turn.actions[turn.done :]:
+                if name not in actions:
+                    problems.append(f"this turn's declared action {name!r} (A8)")
+        turn = turn.interrupted
+    return problems
+
+
+@handles(EditCombatant)
+def edit_combatant(ctx: Context, cmd: EditCombatant) -> None:
+    """Replace the sheet only; wounds, TTU, pools and conditions stay as combat left them."""
+    enc = ctx.enc
+    c = ctx.combatant(cmd.combatant.id)
+    new = cmd.combatant
+    problems = sheet_references(enc.turn, c, new)
+    op = enc.opposed
+    if op is not None and op.winner is None:
+        for who, stat in ((op.a, op.a_stat), (op.b, op.b_stat)):
+            if who == c.id and stat not in new.stats:
+                problems.append(f"the opposed contest uses {stat!r} (A6)")
+    if problems:
+        ctx.fail(f"the edit of {c.name} would break what combat still uses: {'; '.join(problems)}")
+    changed = [name for name in SHEET_FIELDS if getattr(new, name) != getattr(c, name)]
+    if not changed:
+        ctx.fail(f"the edit changes nothing on {c.name}")
+    old_name = c.name
+    for name in changed:
+        value = getattr(new, name)
+        copied = value.model_copy(deep=True) if hasattr(value, "model_copy") else _copy(value)
+        ctx.j.set(c, name, copied)
+    renamed = f" (now {c.name})" if c.name != old_name else ""
+    ctx.emit("edit", f"GM edits {old_name}{renamed}: {', '.join(changed)}", actor=c.id)
+
+
+def _copy(value: object) -> object:
+    """Rule 2: a fresh copy of a sheet field from a command (lists of models, dicts, text)."""
+    if isinstance(value, list):
+        return [v.model_copy(deep=True) if hasattr(v, "model_copy") else v for v in value]
+    if isinstance(value, dict):
+        return dict(value)
+    return value
+
+
+def _free_name(ctx: Context, base: str) -> str:
+    """ "X 2", or the first "X n" no one has (names stay within 60 characters)."""
+    taken = {c.name.lower() for c in ctx.enc.combatants.values()}
+    n = 2
+    while True:
+        suffix = f" {n}"
+        name = base[: 60 - len(suffix)] + suffix
+        if name.lower() not in taken:
+            return name
+        n += 1
+
+
+@handles(DuplicateCombatant)
+def duplicate_combatant(ctx: Context, cmd: DuplicateCombatant) -> None:
+    """A fresh being from the same sheet: no wounds, conditions, pools or track place."""
+    src = ctx.combatant(cmd.id)
+    joins = _can_join(ctx, src, fresh=True)
+    sheet = {name: getattr(src, name) for name in SHEET_FIELDS}
+    sheet["name"] = cmd.name or _free_name(ctx, src.name)
+    c = Combatant(id=ctx.new_id(), awareness=src.awareness, **sheet).model_copy(deep=True)
+    _insert(ctx, c)
+    ctx.emit("add", f"{c.name} ({c.id}) enters as a copy of {src.name}'s sheet", actor=c.id)
+    if joins:
+        join_track(ctx, c)
+
+
+def _without(turn: Turn | None, cid: str) -> Turn | None:
+    """The turn chain with every turn of `cid` cut out (A10: reactions interrupt turns)."""
+    if turn is None:
+        return None
+    rest = _without(turn.interrupted, cid)
+    if turn.actor == cid:
+        return rest
+    if rest is turn.interrupted:
+        return turn
+    return turn.model_copy(update={"interrupted": rest})
+
+
+@handles(RemoveCombatant)
+def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
+    """Out of the due list, the turn, the decisions and contests naming it; then gone."""
+    enc = ctx.enc
+    c = ctx.combatant(cmd.id)
+    j = ctx.j
+    leave_track(ctx, c)
+    turn = _without(enc.turn, c.id)
+    if turn is not enc.turn:
+        j.set(enc, "turn", turn)
+    dropped = 0
+    for pending in list(enc.pending):
+        if pending.combatant == c.id or c.id in pending.data.values():
+            j.remove(enc.pending, pending)
+            dropped += 1
+    if enc.opposed is not None and c.id in (enc.opposed.a, enc.opposed.b):
+        j.set(enc, "opposed", None)
+    j.delitem(enc.combatants, c.id)
+    extra = f"; {dropped} pending decision{'s' if dropped > 1 else ''} dropped" if dropped else ""
+    ctx.emit("remove", f"{c.name} ({c.id}) leaves the encounter{extra}", actor=c.id)

@@ -1,0 +1,117 @@
+"""An encounter with its history: do, undo, redo, and replay from the start.
+
+In memory each done step keeps its journal, so undo is exact and costs only
+what the step changed. A step carries its command and the faces its dice
+showed, so redo and replay use those faces and never re-roll. A loaded save
+holds the commands and faces but not the journals: they are rebuilt by
+replaying from the base encounter the first time an undo reaches past them
+(and the replay must reproduce the saved encounter exactly, or undo is
+refused with the reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.commands import Command
+from rules.context import CommandError
+from rules.dice import DiceSource, RecordingDice, ScriptedDice
+from rules.engine import Applied, apply
+from rules.journal import Journal
+from rules.state import Encounter
+from rules.timetrack import invalidate_track
+
+
+@dataclass
+class Step:
+    """One applied command: what the GM asked, what the dice showed, what changed."""
+
+    command: Command
+    faces: list[int] = field(default_factory=list)
+    journal: Journal | None = None
+
+
+class HistoryError(ValueError):
+    """The saved history does not replay to the saved encounter."""
+
+
+@dataclass
+class Session:
+    encounter: Encounter
+    base: Encounter | None = None  # the encounter before the first done step
+    done: list[Step] = field(default_factory=list)
+    undone: list[Step] = field(default_factory=list)
+    revision: int = 0
+
+    def __post_init__(self) -> None:
+        if self.base is None:
+            self.base = self.encounter.model_copy(deep=True)
+
+    def do(self, command: Command, dice: DiceSource) -> Applied:
+        """Apply a new command; it clears the redo list."""
+        recorder = RecordingDice(dice)
+        applied = apply(self.encounter, command, recorder)
+        self.done.append(Step(command, list(applied.faces), applied.journal))
+        self.undone.clear()
+        self.revision += 1
+        return applied
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def undo(self) -> Step:
+        if not self.done:
+            raise CommandError("nothing to undo")
+        if self.done[-1].journal is None:
+            self.rebuild_journals()
+        step = self.done.pop()
+        assert step.journal is not None
+        step.journal.undo()
+        step.journal = None
+        invalidate_track(self.encounter)
+        self.undone.append(step)
+        self.revision += 1
+        return step
+
+    def redo(self) -> Applied:
+        """Re-apply the last undone command with the faces it rolled the first time."""
+        if not self.undone:
+            raise CommandError("nothing to redo")
+        step = self.undone[-1]
+        applied = apply(self.encounter, step.command, ScriptedDice(step.faces))
+        self.undone.pop()
+        self.done.append(Step(step.command, step.faces, applied.journal))
+        self.revision += 1
+        return applied
+
+    def replay(self) -> Encounter:
+        """The encounter rebuilt from the base by re-applying every done step's faces."""
+        assert self.base is not None
+        encounter = self.base.model_copy(deep=True)
+        for step in self.done:
+            apply(encounter, step.command, ScriptedDice(step.faces))
+        return encounter
+
+    def rebuild_journals(self) -> None:
+        """After a load: replay from the base so every done step has its journal again."""
+        assert self.base is not None
+        encounter = self.base.model_copy(deep=True)
+        for index, step in enumerate(self.done):
+            try:
+                applied = apply(encounter, step.command, ScriptedDice(step.faces))
+            except ValueError as error:
+                raise HistoryError(
+                    f"step {index + 1} of the saved history fails: {error}"
+                ) from None
+            step.journal = applied.journal
+        if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
+            for step in self.done:
+                step.journal = None
+            raise HistoryError("the saved history does not replay to the saved encounter")
+        self.encounter = encounter
+        self.revision += 1

@@ -1,0 +1,344 @@
+"""The encounter as pydantic models: what a save holds and what the engine advances.
+
+Only the engine changes these objects, and only through a `Journal` (so every
+change can be undone exactly). Derived numbers (total WP, effective stats,
+A9) are methods, never stored twice. Validation explains itself: the field
+name is in every message.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+SCHEMA_VERSION = 1
+M = TypeVar("M", bound=BaseModel)
+
+Side = Literal["PC", "ally", "enemy", "neutral"]
+SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
+Awareness = Literal["active", "ready", "standard", "surprised"]
+# R14: the hit locations.
+Location = Literal["head", "chest", "left arm", "right arm", "left leg", "right leg", "unspecified"]
+LimbState = Literal["broken", "shattered", "severed"]
+ChanceState = Literal["available", "used", "locked"]
+SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
+Outcome = Literal["victory", "defeat", "retreat", "truce"]
+
+DEFAULT_STATS: tuple[str, ...] = (
+    "Strength",
+    "Dexterity",
+    "Endurance",
+    "Wits",
+    "Perception",
+    "Tech",
+)
+
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+StatValue = Annotated[int, Field(ge=0, le=30)]
+SkillValue = Annotated[int, Field(ge=0, le=10)]
+D100Value = Annotated[int, Field(ge=0, le=999)]
+Cost = Annotated[int, Field(ge=1, le=100)]
+
+
+def built(cls: type[M], **values: object) -> M:
+    """Build a model from values the engine already knows are valid, skipping validation.
+
+    Every field must be given. The engine logs an event on every step; full
+    validation there would cost more than the whole track step (see bench).
+    """
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+class Model(BaseModel):
+    """Strict, closed models: unknown fields and wrong types are refused by name."""
+
+    model_config = ConfigDict(extra="forbid", strict=False, validate_default=True)
+
+
+class Action(Model):
+    """A named entry of a combatant's repertoire with its time cost (R6)."""
+
+    name: Name
+    cost: Cost = 3
+    kind: Literal["attack", "skill", "dodge", "parry", "other"] = "other"
+    weapon: str | None = None
+    skill: str | None = None
+    stat: str | None = None
+
+
+class Weapon(Model):
+    name: Name
+    skill: Name = "Melee"
+    stat: Name = "Dexterity"
+    damage: Annotated[int, Field(ge=0, le=30)] = 3
+    kind: Literal["melee", "ranged"] = "melee"
+
+
+class Armour(Model):
+    """A13: Armour Rating, hard and soft armour."""
+
+    rating: Annotated[int, Field(ge=0, le=20)] = 0
+    hard: Annotated[int, Field(ge=0, le=30)] = 0
+    soft: Annotated[int, Field(ge=0, le=30)] = 0
+
+
+class Shield(Model):
+    """A12 energy shield `low/high`; R10 optional hits left (None = unlimited)."""
+
+    low: Annotated[int, Field(ge=0, le=40)]
+    high: Annotated[int, Field(ge=0, le=40)]
+    hits_left: Annotated[int, Field(ge=0, le=999)] | None = None
+
+    @model_validator(mode="after")
+    def _low_not_above_high(self) -> Shield:
+        if self.low > self.high:
+            raise ValueError(f"shield low {self.low} is above high {self.high}")
+        return self
+
+
+class Wound(Model):
+    """One wound: where, how bad, when, from what (A11 step 6)."""
+
+    location: Location = "unspecified"
+    level: str = "Bruise"
+    wp: Annotated[int, Field(ge=1, le=30)]
+    time: int | None = None
+    source: str = ""
+    bleeding: bool = False
+
+
+class ChanceDice(Model):
+    """C1: one combat and one roleplay chance die a day, with their lockouts."""
+
+    combat: ChanceState = "available"
+    roleplay: ChanceState = "available"
+
+
+class ExtendedAction(Model):
+    """A3: an extended roll in progress: its running total and the rolls so far."""
+
+    skill: str
+    stat: str
+    goal: int | None = None
+    total: int = 0
+    rolls: list[int] = Field(default_factory=list)
+
+
+class Stats(Model):
+    """Numbers that the GM sets for a combatant (its sheet)."""
+
+    stats: dict[Name, StatValue] = Field(default_factory=lambda: dict.fromkeys(DEFAULT_STATS, 5))
+    skills: dict[Name, SkillValue] = Field(default_factory=dict)
+    abilities: dict[Name, D100Value] = Field(default_factory=dict)
+    resistances: dict[Name, D100Value] = Field(default_factory=dict)
+
+
+class Combatant(Stats):
+    """A being in the encounter: its sheet plus everything combat did to it."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    name: Name
+    side: Side = "enemy"
+    actions: list[Action] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: Armour = Field(default_factory=Armour)
+    shield: Shield | None = None
+    notes: str = ""
+    # On the time track (A7): None while not in combat or out of the fight.
+    ttu: int | None = None
+    arrival: int = 0  # R5: order of arrival at this TTU (lower first)
+    awareness: Awareness = "standard"
+    held_action: str | None = None  # A8: an Opportunity Action
+    wounds: list[Wound] = Field(default_factory=list)
+    bleed_wp: Annotated[int, Field(ge=0)] = 0  # WP taken from bleeding ticks (A14)
+    bleed_rate: Annotated[int, Field(ge=0)] = 0  # BLR
+    bleed_anchor: int | None = None  # R13: cleared when BLR reaches 0
+    exhaustion: Annotated[int, Field(ge=0)] = 0  # A5
+    limbs: dict[Location, LimbState] = Field(default_factory=dict)  # A15
+    broken_ribs: bool = False
+    vital_organ: bool = False
+    half_endurance_checked: bool = False  # A16: "the first time"
+    zero_endurance_checked: bool = False
+    dead: bool = False
+    out_of_fight: bool = False
+    chance: ChanceDice = Field(default_factory=ChanceDice)
+    luck: int = 0  # R17: signed pool
+    drains: dict[Name, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)  # R20
+    special_used: SpecialKind | None = None  # C: one kind per turn
+    turn_bonus: int = 0  # R26: a desperation result for the rest of the turn
+    extended: ExtendedAction | None = None  # A3
+    complement_bonus: int = 0  # A4: waiting for the supported roll
+
+    @field_validator("stats")
+    @classmethod
+    def _needs_stats(cls, value: dict[str, int]) -> dict[str, int]:
+        if not value:
+            raise ValueError("a combatant needs at least one stat")
+        return value
+
+    @model_validator(mode="after")
+    def _references_exist(self) -> Combatant:
+        weapons = {w.name for w in self.weapons}
+        for action in self.actions:
+            if action.weapon is not None and action.weapon not in weapons:
+                raise ValueError(f"action {action.name!r} names unknown weapon {action.weapon!r}")
+        for stat in self.drains:
+            if stat not in self.stats:
+                raise ValueError(f"drain names unknown stat {stat!r}")
+        return self
+
+    # --- derived numbers (A9) -------------------------------------------------
+    def total_wp(self) -> int:
+        return self.bleed_wp + sum(w.wp for w in self.wounds)
+
+    def stat_penalty(self) -> int:
+        """A9: every 3 total WP lower every stat by 1."""
+        return self.total_wp() // 3
+
+    def specific_penalty(self, stat: str) -> int:
+        """A9: broken ribs (Endurance -1) and desperation drains (R20)."""
+        penalty = self.drains.get(stat, 0)
+        if self.broken_ribs and stat == "Endurance":
+            penalty += 1
+        return penalty
+
+    def effective(self, stat: str) -> int:
+        """A9: effective stat, unclamped (the chart clamps per R1)."""
+        if stat not in self.stats:
+            raise ValueError(f"{self.name} has no stat {stat!r}")
+        return (
+            self.stats[stat] - self.stat_penalty() - self.exhaustion - self.specific_penalty(stat)
+        )
+
+    def effective_stats(self) -> dict[str, int]:
+        return {name: self.effective(name) for name in self.stats}
+
+    def last_wound(self) -> Wound | None:
+        return self.wounds[-1] if self.wounds else None
+
+    @property
+    def active(self) -> bool:
+        """On the time track: alive, in the fight, with a TTU."""
+        return self.ttu is not None and not self.dead and not self.out_of_fight
+
+    def action(self, name: str) -> Action:
+        for action in self.actions:
+            if action.name == name:
+                return action
+        raise ValueError(f"{self.name} has no action {name!r}")
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise ValueError(f"{self.name} has no weapon {name!r}")
+
+
+class Event(Model):
+    """One line of the log: what happened, the faces it used, the arithmetic."""
+
+    seq: int
+    time: int | None = None
+    kind: str
+    text: str
+    faces: list[int] = Field(default_factory=list)
+    actor: str | None = None
+
+
+class Pending(Model):
+    """A decision the GM must answer before the fight goes on (breakage, demise, parry, damage)."""
+
+    id: int
+    kind: Literal["breakage", "demise", "parry", "damage"]
+    combatant: str
+    goal: int | None = None
+    text: str
+    data: dict[str, int | str | bool | None | list[int]] = Field(default_factory=dict)
+
+
+class Turn(Model):
+    """The Action Opportunity under way (A8): who, how many actions, what is left."""
+
+    actor: str
+    actions: list[str]
+    done: int = 0
+    penalty: int = 0
+    cost: int = 0
+    reaction: bool = False
+    interrupted: Turn | None = None  # A10: the turn a reaction cut into
+
+
+class Opposed(Model):
+    """A6: an opposed action in progress, with the running margin (R4)."""
+
+    a: str
+    a_skill: str
+    a_stat: str
+    b: str
+    b_skill: str
+    b_stat: str
+    margin: int = 0
+    rounds: list[list[int]] = Field(default_factory=list)  # [ss_a, ss_b, margin after]
+    winner: str | None = None
+
+
+class Settings(Model):
+    demise_goal: Annotated[int, Field(ge=0, le=60)] = 5  # R15
+
+
+class Encounter(Model):
+    """The whole fight: what a save file holds (besides the undo history)."""
+
+    schema_version: int = SCHEMA_VERSION
+    name: Name = "Encounter"
+    day: Annotated[int, Field(ge=1)] = 1
+    in_combat: bool = False
+    time: Annotated[int, Field(ge=0)] = 0
+    outcome: Outcome | None = None
+    settings: Settings = Field(default_factory=Settings)
+    combatants: dict[str, Combatant] = Field(default_factory=dict)
+    due: list[str] = Field(default_factory=list)  # R5: who has an opportunity now, in order
+    turn: Turn | None = None
+    pending: list[Pending] = Field(default_factory=list)
+    opposed: Opposed | None = None
+    log: list[Event] = Field(default_factory=list)
+    next_id: int = 1
+    arrivals: int = 0
+
+    _cache: dict[str, object] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _ids_match(self) -> Encounter:
+        for key, combatant in self.combatants.items():
+            if key != combatant.id:
+                raise ValueError(f"combatant key {key!r} does not match its id {combatant.id!r}")
+        for cid in self.due:
+            if cid not in self.combatants:
+                raise ValueError(f"due list names unknown combatant {cid!r}")
+        return self
+
+    @property
+    def cache(self) -> dict[str, object]:
+        """Derived, unsaved data (the track's heap); private attrs, read without pydantic's hook."""
+        return self.__pydantic_private__["_cache"]  # type: ignore[index]
+
+    def get(self, cid: str) -> Combatant:
+        try:
+            return self.combatants[cid]
+        except KeyError:
+            raise ValueError(f"no combatant with id {cid!r}") from None
+
+    def find(self, name: str) -> Combatant:
+        """By id or (case-insensitive) name: what a script or a GM types."""
+        if name in self.combatants:
+            return self.combatants[name]
+        for combatant in self.combatants.values():
+            if combatant.name.lower() == name.lower():
+                return combatant
+        raise ValueError(f"no combatant named {name!r}")

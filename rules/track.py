@@ -1,0 +1,302 @@
+"""Combat on the Time Track: start, end, advance, ties, opportunities, reactions (A7-A10)."""
+
+from __future__ import annotations
+
+from rules import injury, specials
+from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, TakeOpportunity
+from rules.context import Context, handles
+from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
+from rules.state import Action, Combatant, Turn, built
+from rules.timetrack import invalidate_track, pop_due, set_ttu, tie_order
+
+__all__ = ["invalidate_track", "spend_reaction", "use_turn_action", "reaction_skill", "eligible"]
+
+
+def _wits(ctx: Context, c: Combatant) -> int:
+    if "Wits" not in c.stats:
+        ctx.fail(f"{c.name} has no Wits stat for the reaction roll (A7)")
+    return c.effective("Wits")
+
+
+def roll_reaction(ctx: Context, c: Combatant, awareness: str) -> int:
+    """A7 / R8: one die against effective Wits, its VP off the awareness's base time."""
+    wits = _wits(ctx, c)
+    (face,) = ctx.dice.roll(10, 1, f"reaction roll: {c.name}")
+    time = reaction_time(awareness, wits, face)
+    vp = victory_points(wits, face)
+    ctx.emit(
+        "reaction",
+        f"{c.name} ({awareness}) reacts: d10 {face} vs Wits {wits} → {vp} VP → TTU {time}",
+        [face],
+        c.id,
+    )
+    return time
+
+
+@handles(StartCombat)
+def start_combat(ctx: Context, cmd: StartCombat) -> None:
+    enc = ctx.enc
+    if enc.in_combat:
+        ctx.fail("combat is already running: end it first")
+    initiators = [ctx.living(cid) for cid in cmd.initiators]
+    for cid in cmd.awareness:
+        ctx.combatant(cid)
+    j = ctx.j
+    j.set(enc, "in_combat", True)
+    j.set(enc, "time", 0)
+    j.set(enc, "outcome", None)
+    j.set(enc, "due", [])
+    j.set(enc, "turn", None)
+    invalidate_track(enc)
+    names = ", ".join(c.name for c in initiators)
+    ctx.emit("combat", f"Combat begins: {names} {'starts' if len(initiators) == 1 else 'start'}")
+    starters = {c.id for c in initiators}
+    for c in enc.combatants.values():
+        if c.dead or c.out_of_fight:
+            continue
+        specials.on_battle_start(ctx, c)
+        if c.bleed_rate > 0:
+            j.set(c, "bleed_anchor", 0)  # bleeding goes on, counted from the new track's 0
+        j.set(c, "held_action", None)
+        if c.id in starters:
+            j.set(c, "awareness", cmd.awareness.get(c.id, "active"))
+            set_ttu(ctx, c, 0)
+            continue
+        awareness = cmd.awareness.get(c.id, c.awareness)
+        j.set(c, "awareness", awareness)
+        set_ttu(ctx, c, roll_reaction(ctx, c, awareness))
+    invalidate_track(enc)
+
+
+@handles(EndCombat)
+def end_combat(ctx: Context, cmd: EndCombat) -> None:
+    enc = ctx.enc
+    if not enc.in_combat:
+        ctx.fail("no combat is running")
+    j = ctx.j
+    ctx.emit("combat", f"Combat ends at track {enc.time}: {cmd.outcome}")
+    j.set(enc, "in_combat", False)
+    j.set(enc, "outcome", cmd.outcome)
+    j.set(enc, "due", [])
+    j.set(enc, "turn", None)
+    for c in enc.combatants.values():
+        j.set(c, "ttu", None)
+        j.set(c, "held_action", None)
+        j.set(c, "special_used", None)
+        j.set(c, "turn_bonus", 0)
+        if not c.dead:
+            specials.on_battle_end(ctx, c)
+    invalidate_track(enc)
+
+
+def _require_no_pending(ctx: Context) -> None:
+    if ctx.enc.pending:
+        first = ctx.enc.pending[0]
+        ctx.fail(f"answer the pending decision first: {first.text}")
+
+
+@handles(Advance)
+def advance(ctx: Context, cmd: Advance) -> None:
+    """A7: bleeding ticks due at T resolve first, then everyone whose TTU is T acts."""
+    enc = ctx.enc
+    if not enc.in_combat:
+        ctx.fail("no combat is running: begin combat first")
+    _require_no_pending(ctx)
+    if enc.due:
+        c = enc.combatants[enc.due[0]]
+        ctx.fail(f"{c.name} still has an Action Opportunity at {enc.time}: act first")
+    found = pop_due(enc)
+    if found is None:
+        ctx.fail("no one is left on the time track")
+    time, bleeding, acting = found
+    j = ctx.j
+    j.set(enc, "time", time)
+    if enc.turn is not None:
+        j.set(enc, "turn", None)
+    for cid in bleeding:
+        injury.bleed_tick(ctx, enc.combatants[cid])
+    acting = [cid for cid in acting if enc.combatants[cid].active]
+    if not acting:
+        return
+    order = tie_order(enc, acting)
+    j.set(enc, "due", order)
+    for cid in order:
+        c = enc.combatants[cid]
+        if c.held_action is not None:
+            ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=cid)
+            j.set(c, "held_action", None)
+        j.set(c, "special_used", None)
+        j.set(c, "turn_bonus", 0)
+        if c.awareness == "surprised":
+            # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
+            j.set(c, "awareness", "standard")
+            ctx.emit("aware", f"{c.name} is no longer surprised", actor=cid)
+    names = ", ".join(enc.combatants[cid].name for cid in order)
+    ctx.emit("opportunity", f"Track {time}: Action Opportunity for {names}")
+
+
+@handles(Reorder)
+def reorder(ctx: Context, cmd: Reorder) -> None:
+    """R5: the GM may reorder those acting at the same time."""
+    enc = ctx.enc
+    if sorted(cmd.order) != sorted(enc.due):
+        ctx.fail("the new order must name exactly the combatants acting now")
+    ctx.j.set(enc, "due", list(cmd.order))
+    names = ", ".join(enc.combatants[cid].name for cid in cmd.order)
+    ctx.emit("order", f"GM orders those acting at {enc.time}: {names}")
+
+
+@handles(TakeOpportunity)
+def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
+    """A8 / R7: up to three actions at the largest cost, each at the multi-action penalty."""
+    enc = ctx.enc
+    if not enc.in_combat:
+        ctx.fail("no combat is running")
+    c = ctx.living(cmd.actor)
+    if cmd.actor not in enc.due:
+        ctx.fail(f"it is not {c.name}'s Action Opportunity (next at {c.ttu})")
+    actions: list[Action] = []
+    for name in cmd.actions:
+        try:
+            actions.append(c.action(name))
+        except ValueError as error:
+            ctx.fail(str(error))
+    if cmd.hold is not None and cmd.hold not in cmd.actions:
+        ctx.fail(f"the held action {cmd.hold!r} must be one of the declared actions")
+    cost = cmd.cost if cmd.cost is not None else max(a.cost for a in actions)
+    penalty = multi_action_penalty(len(actions))
+    j = ctx.j
+    j.remove(enc.due, c.id)
+    old = c.ttu or 0
+    set_ttu(ctx, c, old + cost)
+    performed = list(cmd.actions)
+    if cmd.hold is not None:
+        performed.remove(cmd.hold)
+        j.set(c, "held_action", cmd.hold)
+    turn = built(
+        Turn,
+        actor=c.id,
+        actions=performed,
+        done=0,
+        penalty=penalty,
+        cost=cost,
+        reaction=False,
+        interrupted=None,
+    )
+    j.set(enc, "turn", turn)
+    listing = " + ".join(
+        f"{a.name} ({a.cost})" + (" held" if a.name == cmd.hold else "") for a in actions
+    )
+    gm = " (GM)" if cmd.cost is not None else ""
+    pen = f", {penalty} to each roll" if penalty else ""
+    ctx.emit(
+        "opportunity",
+        f"{c.name}: {listing} → cost {cost}{gm}{pen} → next at {old + cost}",
+        actor=c.id,
+    )
+    if not performed:
+        j.set(enc, "turn", None)
+
+
+def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> int:
+    """R9: the skill of the reaction being made (Dodge, the weapon's skill, or as named)."""
+    name = skill or action.skill
+    if name is None and action.weapon is not None:
+        name = c.weapon(action.weapon).skill
+    if name is None:
+        name = {"dodge": "Dodge"}.get(action.kind, action.name)
+    return c.skills.get(name, 0)
+
+
+def eligible(c: Combatant, skill: int, now: int) -> bool:
+    """A10: aware, on the track, and TTU - skill <= now."""
+    return c.active and c.awareness != "surprised" and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
+
+
+def spend_reaction(
+    ctx: Context, c: Combatant, action_name: str | None, kinds: tuple[str, ...], skill: int
+) -> Action:
+    """A10: check eligibility, pay the reaction's cost on the track, spend a held action.
+
+    Without a held action only the `kinds` given (dodge, parry) are allowed.
+    """
+    enc = ctx.enc
+    if not enc.in_combat:
+        ctx.fail("reactions happen on the time track: begin combat first")
+    action = _reaction_action(ctx, c, action_name, kinds)
+    if not c.active:
+        ctx.fail(f"{c.name} is not on the time track")
+    if not eligible(c, skill, enc.time):
+        ctx.fail(
+            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
+            f" is after now ({enc.time}) (A10)"
+        )
+    held = c.held_action is not None
+    if not held and action.kind not in kinds:
+        ctx.fail(f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)")
+    if held:
+        ctx.j.set(c, "held_action", None)
+    set_ttu(ctx, c, (c.ttu or 0) + action.cost)
+    source = "held action" if held else "reaction"
+    ctx.emit(
+        "react",
+        f"{c.name} reacts with {action.name} ({source}, cost {action.cost}) → next at {c.ttu}",
+        actor=c.id,
+    )
+    return action
+
+
+def _reaction_action(
+    ctx: Context, c: Combatant, name: str | None, kinds: tuple[str, ...]
+) -> Action:
+    if name is not None:
+        try:
+            return c.action(name)
+        except ValueError as error:
+            ctx.fail(str(error))
+    for action in c.actions:
+        if action.kind in kinds:
+            return action
+    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])  # type: ignore[arg-type]
+
+
+@handles(React)
+def react(ctx: Context, cmd: React) -> None:
+    """A10: a reaction opens a short turn for the reactor, resolved before the actor's."""
+    enc = ctx.enc
+    c = ctx.living(cmd.reactor)
+    try:
+        action = c.action(cmd.action)
+    except ValueError as error:
+        ctx.fail(str(error))
+    skill = c.skills.get(cmd.skill, 0) if cmd.skill else reaction_skill(c, action)
+    spend_reaction(ctx, c, cmd.action, ("dodge", "parry"), skill)
+    ctx.j.set(
+        enc,
+        "turn",
+        Turn(actor=c.id, actions=[action.name], reaction=True, interrupted=enc.turn),
+    )
+
+
+def use_turn_action(ctx: Context, actor: Combatant) -> int:
+    """Spend one declared action of the actor's turn; returns its penalty (A8).
+
+    Out of combat there is no turn: any roll may be made, without penalty.
+    """
+    enc = ctx.enc
+    if not enc.in_combat:
+        return 0
+    turn = enc.turn
+    if turn is None or turn.actor != actor.id:
+        ctx.fail(f"it is not {actor.name}'s turn: take the opportunity (or react) first")
+    if turn.done >= len(turn.actions):
+        ctx.fail(f"{actor.name} has no declared action left this opportunity")
+    new = turn.model_copy(update={"done": turn.done + 1})
+    if new.done >= len(new.actions):
+        ctx.j.set(enc, "turn", turn.interrupted)
+    else:
+        ctx.j.set(enc, "turn", new)
+    return turn.penalty
+
+
+__all__ += ["roll_reaction"]

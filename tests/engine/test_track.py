@@ -1,0 +1,131 @@
+"""The Time Track: start, advance, ties, opportunities, held actions, end (A7, A8, R5-R8)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
+from rules.context import CommandError
+from rules.dice import ScriptedDice
+from rules.session import Session
+from rules.state import Action, Combatant, Encounter
+
+
+def card_game() -> Session:
+    encounter = Encounter(name="cards")
+    for cid, name, wits in [("d", "Dinzis", 6), ("k", "Kans", 7), ("m", "Baron Molin", 5)]:
+        encounter.combatants[cid] = Combatant(
+            id=cid,
+            name=name,
+            stats={"Wits": wits, "Endurance": 5, "Dexterity": 6},
+            actions=[
+                Action(name="Attack", cost=3),
+                Action(name="Aim", cost=5),
+                Action(name="Wait", cost=1),
+            ],
+        )
+    return Session(encounter)
+
+
+def started() -> Session:
+    session = card_game()
+    session.do(
+        StartCombat(initiators=["d"], awareness={"k": "ready", "m": "surprised"}),
+        ScriptedDice([7, 10]),
+    )
+    return session
+
+
+def ttus(session: Session) -> dict[str, int | None]:
+    return {c.name: c.ttu for c in session.encounter.combatants.values()}
+
+
+def test_card_game_reaction_rolls_place_everyone() -> None:
+    session = started()
+    assert ttus(session) == {"Dinzis": 0, "Kans": 2, "Baron Molin": 6}
+    assert "d10 7 vs Wits 7 → 2 VP → TTU 2" in session.encounter.log[1].text
+
+
+def test_advance_goes_to_the_smallest_ttu_and_r7_costs_the_largest_action() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    assert session.encounter.due == ["d"] and session.encounter.time == 0
+    session.do(TakeOpportunity(actor="d", actions=["Attack", "Aim"]), ScriptedDice())
+    assert session.encounter.combatants["d"].ttu == 5  # R7: the larger cost, 5
+    assert session.encounter.turn is not None and session.encounter.turn.penalty == -4  # A8
+    session.do(Advance(), ScriptedDice())
+    assert (session.encounter.time, session.encounter.due) == (2, ["k"])
+
+
+def test_advance_refuses_while_someone_is_due_and_changes_nothing() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    before = session.encounter.model_dump_json()
+    with pytest.raises(CommandError, match="Dinzis still has an Action Opportunity at 0"):
+        session.do(Advance(), ScriptedDice())
+    assert session.encounter.model_dump_json() == before
+
+
+def test_r5_ties_order_by_wits_then_arrival_and_the_gm_may_reorder() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="d", actions=["Wait"], cost=6), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="k", actions=["Wait"], cost=4), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    # Molin (Wits 5, arrived first) and Dinzis (Wits 6) and Kans (Wits 7) all at 6.
+    assert session.encounter.time == 6
+    assert session.encounter.due == ["k", "d", "m"]
+    session.do(Reorder(order=["m", "k", "d"]), ScriptedDice())
+    assert session.encounter.due == ["m", "k", "d"]
+    with pytest.raises(CommandError, match="exactly the combatants acting now"):
+        session.do(Reorder(order=["m"]), ScriptedDice())
+
+
+def test_surprise_wears_off_at_the_first_opportunity() -> None:
+    session = started()
+    assert session.encounter.combatants["m"].awareness == "surprised"
+    for actor in ("d", "k", "d", "k"):  # d 0→3, k 2→5, d 3→6, k 5→8
+        session.do(Advance(), ScriptedDice())
+        session.do(TakeOpportunity(actor=actor, actions=["Attack"]), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    assert session.encounter.time == 6 and session.encounter.due == ["d", "m"]
+    assert session.encounter.combatants["m"].awareness == "standard"
+
+
+def test_a_held_action_lapses_at_the_holders_next_opportunity() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="d", actions=["Attack", "Wait"], hold="Wait"), ScriptedDice())
+    assert session.encounter.combatants["d"].held_action == "Wait"
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="k", actions=["Aim"]), ScriptedDice())
+    session.do(Advance(), ScriptedDice())  # Dinzis again at 3
+    assert session.encounter.due == ["d"]
+    assert session.encounter.combatants["d"].held_action is None
+    assert "held Wait lapses" in session.encounter.log[-2].text
+
+
+def test_unknown_action_and_fourth_action_are_refused() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    with pytest.raises(CommandError, match="has no action 'Fly'"):
+        session.do(TakeOpportunity(actor="d", actions=["Fly"]), ScriptedDice())
+    with pytest.raises(ValueError, match="at most 3"):
+        TakeOpportunity(actor="d", actions=["Attack", "Aim", "Wait", "Attack"])
+
+
+def test_end_combat_clears_the_track_and_undo_restores_everything() -> None:
+    session = started()
+    first = json.dumps(session.base.model_dump(mode="json"))  # type: ignore[union-attr]
+    session.do(Advance(), ScriptedDice())
+    session.do(EndCombat(outcome="retreat"), ScriptedDice())
+    assert not session.encounter.in_combat and session.encounter.outcome == "retreat"
+    assert set(ttus(session).values()) == {None}
+    with pytest.raises(CommandError, match="no combat is running"):
+        session.do(Advance(), ScriptedDice())
+    for _ in range(3):
+        session.undo()
+    assert json.dumps(session.encounter.model_dump(mode="json")) == first
