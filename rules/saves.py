@@ -1,0 +1,523 @@
+"""Crash-proof, versioned saves: one human-readable JSON file per encounter.
+
+A save holds the encounter and its undo history (the base encounter and the
+done/undone commands with the faces their dice showed), so a loaded session
+undoes, redoes and replays exactly. The file's shape is `SaveFile`; its JSON
+Schema is `export_schema()`.
+
+Writing is atomic: the new file is written and fsynced beside the old one,
+the old one is kept as `NAME.json.bak`, and a rename puts the new one in
+place, so after a crash (or a SIGKILL) the save on disk is always either the
+old or the new one, complete. A file that is not a tracker save is never
+overwritten. Loading never writes and raises only `SaveError`, whose message
+names the file and says what is wrong in words a GM can act on.
+
+Stale `.NAME.json.*.tmp` files left by a crash are ignored by `list_saves`
+and removed by the next successful save in their folder (those of the same
+save at once, others once they are a minute old).
+"""
+
+from __future__ import annotations
+
+import codecs
+import gc
+import json
+import os
+import re
+import shutil
+import stat
+import tempfile
+import threading
+import time
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError, model_validator
+from pydantic_core import PydanticSerializationError
+from typing_extensions import TypedDict
+
+from rules.commands import Command
+from rules.migrations import migrate
+from rules.session import Session, Step
+from rules.state import SCHEMA_VERSION, Encounter, Model
+
+FORMAT = "fading-suns-tracker"
+SAVES_ENV = "TRACKER_SAVES"
+INDENT = 1  # human-readable; bench/bench_saves.py measures what it costs
+MAX_BYTES = 256 * 1024 * 1024  # far above any real encounter; refuses a runaway file
+STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as stale
+_TMP_NAME = re.compile(r"^\.(?P<name>.*)\.[a-z0-9_]{8}(?:\.link)?\.tmp$")
+
+_JSON_KINDS = {list: "list", str: "string", bool: "true/false", type(None): "null"}
+Face = Annotated[int, Field(ge=1, le=1000)]
+
+
+# --- the file's shape --------------------------------------------------------------
+class SavedStep(Model):
+    """One command and the faces its dice showed: redo and replay never re-roll."""
+
+    command: Command
+    faces: list[Face] = Field(default_factory=list)
+
+
+class History(Model):
+    """The undo history: replaying `done` from `base` gives the saved encounter.
+
+    `undone` is the redo stack: its last step is the next one redone.
+    """
+
+    base: Encounter
+    done: list[SavedStep] = Field(default_factory=list)
+    undone: list[SavedStep] = Field(default_factory=list)
+
+
+class SaveFile(Model):
+    """A whole save file, as written and as read (after migration to this schema)."""
+
+    format: Literal["fading-suns-tracker"]
+    schema_version: Annotated[int, Field(ge=0)]
+    saved_at: datetime | None = None  # None: unknown (an upgraded pre-release save)
+    encounter: Encounter
+    history: History
+
+    @model_validator(mode="after")
+    def _versions_agree(self) -> SaveFile:
+        for where, encounter in (
+            ("encounter", self.encounter),
+            ("history.base", self.history.base),
+        ):
+            if encounter.schema_version != self.schema_version:
+                raise ValueError(
+                    f"{where}.schema_version {encounter.schema_version} does not match"
+                    f" the file's schema_version {self.schema_version}"
+                )
+        return self
+
+
+class _StepOut(TypedDict):
+    command: Any  # a Command model: serialized by its own class, faster than the union
+    faces: list[int]
+
+
+class _HistoryOut(TypedDict):
+    base: Encounter
+    done: list[_StepOut]
+    undone: list[_StepOut]
+
+
+class _SaveOut(TypedDict):
+    format: str
+    schema_version: int
+    saved_at: datetime
+    encounter: Encounter
+    history: _HistoryOut
+
+
+# Writes the same JSON as SaveFile without building a SavedStep per step (each
+# costs microseconds; a long fight has thousands). A test checks they agree.
+_WRITER: TypeAdapter[_SaveOut] = TypeAdapter(_SaveOut)
+
+
+class SaveError(Exception):
+    """The one error loading raises (and saving, when it refuses or the disk fails)."""
+
+    def __init__(self, path: Path | str, problem: str, action: str = "open") -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.action = action
+        super().__init__(f"cannot {action} {path}: {problem}")
+
+    def __reduce__(self) -> tuple[type[SaveError], tuple[Path, str, str]]:
+        return (SaveError, (self.path, self.problem, self.action))  # picklable for workers
+
+
+def export_schema() -> dict[str, Any]:
+    """The JSON Schema of a save file (for tools and hand-editors)."""
+    return SaveFile.model_json_schema()
+
+
+# --- loading -------------------------------------------------------------------------
+def load_session(path: Path) -> Session:
+    """Read a save, upgrade it if old, validate it; any problem is a SaveError."""
+    path = Path(path)
+    raw, stamp = _read(path)
+    collecting = gc.isenabled()
+    gc.disable()  # validation builds ~100k objects: the cyclic GC would rescan them (2x slower)
+    try:
+        save = _parse(path, raw)
+    finally:
+        if collecting:
+            gc.enable()
+    _VERIFIED[os.path.realpath(path)] = stamp
+    history = save.history
+    return Session(
+        encounter=save.encounter,
+        base=history.base,
+        done=[Step(step.command, list(step.faces), None) for step in history.done],
+        undone=[Step(step.command, list(step.faces), None) for step in history.undone],
+    )
+
+
+def _read(path: Path) -> tuple[bytes, tuple[int, ...]]:
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(path, "it is a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "it is not a regular file")
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if info.st_size > MAX_BYTES:
+                raise SaveError(path, f"the file is too big to be a save ({info.st_size} bytes)")
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise SaveError(path, _os_problem(error)) from None
+    except ValueError:  # a NUL in the name
+        raise SaveError(path, "that is not a valid file name") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(path, "the file is too big to be a save")
+    if raw.startswith(codecs.BOM_UTF8):  # Notepad and friends add one
+        raw = raw[len(codecs.BOM_UTF8) :]
+    return raw, _stamp(info)
+
+
+def _parse(path: Path, raw: bytes) -> SaveFile:
+    """Fast path: pydantic-core parses and validates in one pass; else explain slowly."""
+    try:
+        save = SaveFile.model_validate_json(raw)
+    except (ValidationError, ValueError, RecursionError):
+        pass
+    else:
+        if save.schema_version == SCHEMA_VERSION:
+            return save
+    data = _decode(path, raw)
+    try:
+        return SaveFile.model_validate(data)
+    except ValidationError as error:
+        raise SaveError(path, _describe(error)) from None
+    except (ValueError, TypeError, RecursionError) as error:
+        raise SaveError(path, f"the save does not fit the format: {error}") from None
+
+
+def _decode(path: Path, raw: bytes) -> dict[str, Any]:
+    """Bytes -> the save's JSON at this schema version, or a SaveError saying why not."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SaveError(path, f"the file is not UTF-8 text (bad byte at {error.start})") from None
+    if not text.strip():
+        raise SaveError(path, "the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        problem = f"the file is truncated or not JSON ({error.msg}; {where})"
+        raise SaveError(path, problem) from None
+    except RecursionError:
+        raise SaveError(path, "the file nests too deeply to be a tracker save") from None
+    except ValueError as error:
+        raise SaveError(path, f"the file is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        kind = _JSON_KINDS.get(type(data), "number")
+        raise SaveError(path, f"it is not a tracker save (it holds a JSON {kind})")
+    if "format" not in data:
+        raise SaveError(path, "it is not a tracker save (no 'format' field)")
+    if data["format"] != FORMAT:
+        raise SaveError(path, f"it is not a tracker save (format {_short(data['format'])})")
+    version = data.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(path, f"the save has no whole-number schema_version ({_short(version)})")
+    if version > SCHEMA_VERSION:
+        problem = (
+            f"it was written by a newer tracker (schema {version};"
+            f" this one reads up to {SCHEMA_VERSION})"
+        )
+        raise SaveError(path, problem)
+    if version < SCHEMA_VERSION:
+        try:
+            data = migrate(data, version, SCHEMA_VERSION)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
+            raise SaveError(path, f"cannot upgrade it from schema {version}: {e}") from None
+    return data
+
+
+def _describe(error: ValidationError) -> str:
+    """The first problem as `encounter.combatants.c1.stats.Wits: <why>`, and how many more."""
+    problems = error.errors(include_url=False, include_input=False)
+    first = problems[0]
+    where = ""
+    for part in first["loc"]:
+        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+    text = f"{where}: {first['msg']}" if where else str(first["msg"])
+    if len(problems) > 1:
+        more = len(problems) - 1
+        text += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return text[:500]
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _os_problem(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "the file does not exist"
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder, not a save file"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or str(error)).lower()
+
+
+# --- saving --------------------------------------------------------------------------
+_LOCK = threading.Lock()  # one save at a time in a process (the sweep relies on it)
+_VERIFIED: dict[str, tuple[int, ...]] = {}  # real path -> stat of the save we wrote or read
+
+
+def save_session(session: Session, path: Path) -> None:
+    """Write the session atomically, keeping the previous version as NAME.json.bak."""
+    path = Path(path)
+    target = Path(os.path.realpath(path))
+    data = _serialize(session, path)
+    with _LOCK:
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            existing = _existing(path, target)
+            _write(target, data, existing)
+            _VERIFIED[str(target)] = _stamp(os.stat(target))
+        except OSError as error:
+            raise SaveError(path, _os_problem(error), action="save") from None
+        _sweep(target)
+
+
+def backup_path(path: Path) -> Path:
+    """Where `save_session` keeps the previous version of a save."""
+    path = Path(path)
+    return path.with_name(path.name + ".bak")
+
+
+def _serialize(session: Session, path: Path) -> bytes:
+    if session.base is None:
+        raise ValueError("session.base must be the encounter before the first done step")
+    document = {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "saved_at": datetime.now(UTC),
+        "encounter": session.encounter,
+        "history": {
+            "base": session.base,
+            "done": [{"command": s.command, "faces": s.faces} for s in session.done],
+            "undone": [{"command": s.command, "faces": s.faces} for s in session.undone],
+        },
+    }
+    try:
+        return _WRITER.dump_json(document, indent=INDENT)  # type: ignore[arg-type]
+    except (PydanticSerializationError, ValueError, TypeError) as error:
+        problem = f"the encounter cannot be written as JSON ({error})"
+        raise SaveError(path, problem, action="save") from None
+
+
+def _existing(path: Path, target: Path) -> os.stat_result | None:
+    """The file about to be replaced, if any; refuses one that is not a tracker save."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(path, "something that is not a save file is in the way", action="save")
+    if _VERIFIED.get(str(target)) == _stamp(info):
+        return info  # we wrote or read this very file: no need to parse it again
+    try:
+        _decode(target, _read(target)[0])
+    except SaveError as error:
+        problem = f"the file there was left untouched: {error.problem}; save under another name"
+        raise SaveError(path, problem, action="save") from None
+    return info
+
+
+def _write(target: Path, data: bytes, existing: os.stat_result | None) -> None:
+    """Temp file + fsync, hard-link the old file onto the .bak, rename, fsync the folder."""
+    folder = target.parent
+    prefix = f".{target.name[:40]}."
+    tmp = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=".tmp", delete=False)
+    link = tmp.name[: -len(".tmp")] + ".link.tmp"
+    placed = False
+    try:
+        with tmp:
+            if hasattr(os, "fchmod"):  # the temp file is 0600: give it the old file's mode
+                os.fchmod(tmp.fileno(), stat.S_IMODE(existing.st_mode) if existing else 0o644)
+            tmp.write(data)
+            tmp.write(b"\n")
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        if existing is not None:
+            _keep_backup(target, link)
+        os.replace(tmp.name, target)
+        placed = True
+        _fsync_folder(folder)
+    finally:
+        leftovers = (link,) if placed else (tmp.name, link)
+        for leftover in leftovers:
+            try:
+                os.unlink(leftover)
+            except FileNotFoundError:
+                pass
+
+
+def _keep_backup(target: Path, link: str) -> None:
+    """The current file becomes NAME.json.bak, while NAME.json itself stays in place."""
+    try:
+        os.link(target, link)
+    except OSError:  # no hard links here (FAT, some network folders): copy instead
+        shutil.copyfile(target, link)
+    os.replace(link, backup_path(target))
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the renames durable (POSIX); Windows has no directory fsync."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sweep(target: Path) -> None:
+    """Remove temp files a crash left behind: this save's at once, others when stale."""
+    mine = target.name[:40]
+    now = time.time()
+    try:
+        with os.scandir(target.parent) as entries:
+            for entry in entries:
+                match = _TMP_NAME.match(entry.name)
+                if match is None:
+                    continue
+                try:
+                    if match["name"] == mine or now - entry.stat().st_mtime > STALE_AFTER:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+
+
+def _stamp(info: os.stat_result) -> tuple[int, ...]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+# --- the saves browser ---------------------------------------------------------------
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of the saves browser; a save that will not open has `error` set."""
+
+    path: Path
+    modified: datetime
+    name: str
+    day: int = 0
+    time: int = 0
+    in_combat: bool = False
+    alive: int = 0
+    total: int = 0
+    error: str | None = None
+
+
+_INFO_CACHE: dict[str, tuple[tuple[int, ...], SaveInfo]] = {}
+
+
+def list_saves(folder: Path) -> list[SaveInfo]:
+    """Every `*.json` save in the folder, newest first, without building a Session.
+
+    Only the encounter's summary is read, so a file listed without an error
+    may still fail the full validation of `load_session`.
+    """
+    folder = Path(folder)
+    try:
+        entries = [e for e in os.scandir(folder) if _listed(e.name)]
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise SaveError(folder, _os_problem(error), action="list") from None
+    infos: list[SaveInfo] = []
+    for entry in entries:
+        try:
+            if not entry.is_file():
+                continue
+            info = entry.stat()
+        except OSError:
+            continue
+        key, stamp = os.path.realpath(entry.path), _stamp(info)
+        cached = _INFO_CACHE.get(key)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, _summary(Path(entry.path), info))
+            _INFO_CACHE[key] = cached
+        infos.append(cached[1])
+    if len(_INFO_CACHE) > 4096:
+        _INFO_CACHE.clear()
+    infos.sort(key=lambda i: (-i.modified.timestamp(), i.path.name))
+    return infos
+
+
+def _listed(name: str) -> bool:
+    return name.endswith(".json") and not name.startswith(".")
+
+
+def _summary(path: Path, info: os.stat_result) -> SaveInfo:
+    modified = datetime.fromtimestamp(info.st_mtime, UTC)
+    try:
+        encounter = _decode(path, _read(path)[0])["encounter"]
+        combatants = encounter.get("combatants", {})
+        alive = sum(1 for c in combatants.values() if not c.get("dead", False))
+        return SaveInfo(
+            path=path,
+            modified=modified,
+            name=str(encounter.get("name", path.stem)),
+            day=_whole(encounter.get("day", 1)),
+            time=_whole(encounter.get("time", 0)),
+            in_combat=encounter.get("in_combat", False) is True,
+            alive=alive,
+            total=len(combatants),
+        )
+    except SaveError as error:
+        return SaveInfo(path=path, modified=modified, name=path.stem, error=str(error))
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
+        problem = f"cannot open {path}: the encounter's summary is unreadable"
+        return SaveInfo(path=path, modified=modified, name=path.stem, error=problem)
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+# --- where saves go ------------------------------------------------------------------
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10))}
+_RESERVED |= {f"lpt{n}" for n in range(10)}
+
+
+def default_saves_dir() -> Path:
+    """`./saves`, or the folder named by the TRACKER_SAVES environment variable."""
+    chosen = os.environ.get(SAVES_ENV, "").strip()
+    return Path(chosen).expanduser() if chosen else Path.cwd() / "saves"
+
+
+def autosave_path(folder: Path, encounter_name: str) -> Path:
+    """A safe file name from the encounter's name (`Ambush!` -> ambush.json).
+
+    Letters of any script are kept; everything else becomes a dash; the name
+    is cut to fit every file system (temp and .bak names included).
+    """
+    slug = unicodedata.normalize("NFKC", encounter_name).casefold()
+    slug = re.sub(r"[\W_]+", "-", slug).strip("-")
+    while len(slug.encode("utf-8")) > 120:
+        slug = slug[:-1]
+    slug = slug.rstrip("-") or "encounter"
+    if slug in _RESERVED:
+        slug += "-encounter"
+    return Path(folder) / f"{slug}.json"
