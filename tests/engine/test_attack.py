@@ -11,6 +11,7 @@ from rules.context import CommandError
 from rules.dice import ScriptedDice
 from rules.session import Session
 from rules.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
+from tests.engine.steps import do, texts
 
 SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)
 PISTOL = Weapon(name="Pistol", skill="Shoot", stat="Dexterity", damage=3, kind="ranged")
@@ -48,20 +49,10 @@ def fight(time: int, *combatants: Combatant) -> Session:
     return Session(enc)
 
 
-def do(session: Session, command: Any, *faces: int) -> None:
-    dice = ScriptedDice(faces)
-    session.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining}"
-
-
 def only(session: Session, kind: str) -> Pending:
     found = [p for p in session.encounter.pending if p.kind == kind]
     assert len(found) == 1, session.encounter.pending
     return found[0]
-
-
-def texts(session: Session) -> list[str]:
-    return [e.text for e in session.encounter.log]
 
 
 def lio_and_markon(dodge: int, awareness: str = "ready") -> Session:

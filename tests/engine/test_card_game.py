@@ -9,8 +9,6 @@ back the start and a replay from the base gives the final encounter.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules import timetrack
 from rules.commands import (
     Advance,
@@ -22,9 +20,9 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.dice import ScriptedDice
 from rules.session import Session
 from rules.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
+from tests.engine.steps import do, texts
 
 
 def _stats(dex: int, end: int, wits: int) -> dict[str, int]:
@@ -79,21 +77,10 @@ def card_table() -> Encounter:
     return Encounter(name="The card game", combatants={c.id: c for c in (dinzis, kans, molin)})
 
 
-def do(session: Session, command: Any, *faces: int) -> None:
-    """Apply with exactly these faces: every scripted die must be used."""
-    dice = ScriptedDice(faces)
-    session.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining} after {command.type}"
-
-
 def only(session: Session, kind: str) -> Pending:
     found = [p for p in session.encounter.pending if p.kind == kind]
     assert len(found) == 1, session.encounter.pending
     return found[0]
-
-
-def texts(session: Session) -> list[str]:
-    return [e.text for e in session.encounter.log]
 
 
 def test_card_game_scripted_fight() -> None:

@@ -24,6 +24,7 @@ from rules.context import CommandError, Context
 from rules.dice import RecordingDice, ScriptedDice
 from rules.session import Session
 from rules.state import Action, Combatant, Encounter, Pending, Weapon, Wound
+from tests.engine.steps import do, texts
 
 
 def person(cid: str, end: int = 6, ttu: int | None = 30, **fields: Any) -> Combatant:
@@ -41,12 +42,6 @@ def on_track(time: int, *combatants: Combatant) -> Session:
     return Session(enc)
 
 
-def do(session: Session, command: Any, *faces: int) -> None:
-    dice = ScriptedDice(faces)
-    session.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining}"
-
-
 def kinds(session: Session) -> list[tuple[str, Any]]:
     """Each pending decision as (kind, its goal, its data)."""
     return [(p.kind, p.goal, p.data) for p in session.encounter.pending]
@@ -60,10 +55,6 @@ def pending(session: Session, kind: str, **data: Any) -> Pending:
     ]
     assert len(found) == 1, session.encounter.pending
     return found[0]
-
-
-def texts(session: Session) -> list[str]:
-    return [e.text for e in session.encounter.log]
 
 
 # --- R12 / A14 bleeding ---------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,41 +17,15 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.context import CommandError
 from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.state import Action, Combatant
+from tests.engine.steps import do, refused, session, undo_all
 
 
 def being(
     cid: str, name: str, stats: dict[str, int], skills: dict[str, int], **f: Any
 ) -> Combatant:
     return Combatant(id=cid, name=name, stats=stats, skills=skills, **f)
-
-
-def session(*combatants: Combatant) -> Session:
-    return Session(Encounter(combatants={c.id: c for c in combatants}))
-
-
-def do(s: Session, command: Any, *faces: int) -> list[str]:
-    """Apply with exactly these faces (all must be used); returns the log lines."""
-    dice = ScriptedDice(faces)
-    applied = s.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining}"
-    return [e.text for e in applied.events]
-
-
-def refused(s: Session, command: Any, match: str, *faces: int) -> None:
-    before = s.encounter.model_dump(mode="json")
-    with pytest.raises(CommandError, match=match):
-        s.do(command, ScriptedDice(faces))
-    assert s.encounter.model_dump(mode="json") == before
-
-
-def undo_all(s: Session, start: dict[str, Any]) -> None:
-    while s.can_undo:
-        s.undo()
-    assert s.encounter.model_dump(mode="json") == start
 
 
 def roll(actor: str, skill: str, stat: str, **f: Any) -> SkillRollCommand:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from rules.commands import (
     AddCombatant,
     Advance,
@@ -15,14 +13,10 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.context import CommandError
-from rules.dice import ScriptedDice
-from rules.session import Session
 from rules.state import (
     Action,
     ChanceDice,
     Combatant,
-    Encounter,
     ExtendedAction,
     Opposed,
     Pending,
@@ -30,6 +24,7 @@ from rules.state import (
     Weapon,
     Wound,
 )
+from tests.engine.steps import do, refused, session, undo_all
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:
@@ -41,30 +36,6 @@ def being(cid: str, name: str, **fields: Any) -> Combatant:
     }
     sheet.update(fields)
     return Combatant(id=cid, name=name, **sheet)
-
-
-def session(*combatants: Combatant, **fields: Any) -> Session:
-    return Session(Encounter(combatants={c.id: c for c in combatants}, **fields))
-
-
-def do(s: Session, command: Any, *faces: int) -> list[str]:
-    dice = ScriptedDice(faces)
-    applied = s.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining}"
-    return [e.text for e in applied.events]
-
-
-def refused(s: Session, command: Any, match: str, *faces: int) -> None:
-    before = s.encounter.model_dump(mode="json")
-    with pytest.raises(CommandError, match=match):
-        s.do(command, ScriptedDice(faces))
-    assert s.encounter.model_dump(mode="json") == before
-
-
-def undo_all(s: Session, start: dict[str, Any]) -> None:
-    while s.can_undo:
-        s.undo()
-    assert s.encounter.model_dump(mode="json") == start
 
 
 # --- add ------------------------------------------------------------------------------

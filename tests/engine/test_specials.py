@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,10 +17,10 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.context import CommandError
 from rules.dice import ScriptedDice
 from rules.session import Session
-from rules.state import Action, ChanceDice, Combatant, Encounter
+from rules.state import Action, ChanceDice, Combatant
+from tests.engine.steps import do, refused, session, undo_all
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:
@@ -35,34 +34,8 @@ def being(cid: str, name: str, **fields: Any) -> Combatant:
     return Combatant(id=cid, name=name, **sheet)
 
 
-def session(*combatants: Combatant, **fields: Any) -> Session:
-    return Session(Encounter(combatants={c.id: c for c in combatants}, **fields))
-
-
-def do(s: Session, command: Any, *faces: int) -> list[str]:
-    """Apply with exactly these faces (all must be used); returns the log lines."""
-    dice = ScriptedDice(faces)
-    applied = s.do(command, dice)
-    assert dice.remaining == [], f"unused faces {dice.remaining}"
-    return [e.text for e in applied.events]
-
-
 def search(actor: str = "k", **fields: Any) -> SkillRollCommand:
     return SkillRollCommand(actor=actor, skill="Search", stat="Perception", **fields)
-
-
-def undo_all(s: Session, start: dict[str, Any]) -> None:
-    while s.can_undo:
-        s.undo()
-    assert s.encounter.model_dump(mode="json") == start
-
-
-def refused(s: Session, command: Any, match: str, *faces: int) -> None:
-    """A refused command changes nothing and rolls nothing."""
-    before = s.encounter.model_dump(mode="json")
-    with pytest.raises(CommandError, match=match):
-        s.do(command, ScriptedDice(faces))
-    assert s.encounter.model_dump(mode="json") == before
 
 
 def last_ss(s: Session) -> str:
