@@ -1,99 +1,76 @@
 """Pure rules of the tracker: dice, the Victory Point chart, odds, Anima and FARAD dice.
 
-No Textual, no Rich. Every public name of the rules API is exported here;
-the encounter engine lives in `rules.engine`, `rules.session` and `rules.saves`.
+No Textual, no Rich. Every public name of the rules API is exported here, and
+loaded on first use (PEP 562): the TUI imports only the state and engine it
+needs to paint its first frame, so startup does not pay for the odds or Anima code.
+The encounter engine lives in `rules.engine`, `rules.session` and `rules.saves`.
 """
 
-from rules.anima import (
-    Check,
-    ability_check,
-    characteristic_margin,
-    fumble_level,
-    open_roll_total,
-    opposed_characteristic,
-    resistance_check,
-)
-from rules.damage import ArmourHit, AttackDamage, armour_hit, resolve_damage, shield_pass
-from rules.dice import (
-    DiceError,
-    DiceExhausted,
-    DiceSource,
-    RecordingDice,
-    ScriptedDice,
-    SeededDice,
-    parse_faces,
-)
-from rules.farad import chance_die, desperation_die, luck_die
-from rules.odds import (
-    chance_of_success,
-    expected_victory_score,
-    open_roll_distribution,
-    success_distribution,
-    victory_level_odds,
-)
-from rules.opposed import OpposedState, opposed_round
-from rules.skill import (
-    SkillRoll,
-    can_react,
-    complementary_bonus,
-    damage_level,
-    exert_bonus,
-    extended_total,
-    multi_action_penalty,
-    reaction_time,
-    read_skill,
-    roll_skill,
-    success_score,
-    victory_level,
-    victory_points,
-)
-from rules.wounds import PoolCheck, demise_triggers, read_breakage, read_demise
+from __future__ import annotations
 
-__all__ = [
-    "ArmourHit",
-    "AttackDamage",
-    "Check",
-    "DiceError",
-    "DiceExhausted",
-    "DiceSource",
-    "OpposedState",
-    "PoolCheck",
-    "RecordingDice",
-    "ScriptedDice",
-    "SeededDice",
-    "SkillRoll",
-    "ability_check",
-    "armour_hit",
-    "can_react",
-    "chance_die",
-    "chance_of_success",
-    "characteristic_margin",
-    "complementary_bonus",
-    "damage_level",
-    "demise_triggers",
-    "desperation_die",
-    "exert_bonus",
-    "expected_victory_score",
-    "extended_total",
-    "fumble_level",
-    "luck_die",
-    "multi_action_penalty",
-    "open_roll_distribution",
-    "open_roll_total",
-    "opposed_characteristic",
-    "opposed_round",
-    "parse_faces",
-    "reaction_time",
-    "read_breakage",
-    "read_demise",
-    "read_skill",
-    "resistance_check",
-    "resolve_damage",
-    "roll_skill",
-    "shield_pass",
-    "success_distribution",
-    "success_score",
-    "victory_level",
-    "victory_level_odds",
-    "victory_points",
-]
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    "ArmourHit": "rules.damage",
+    "AttackDamage": "rules.damage",
+    "Check": "rules.anima",
+    "DiceError": "rules.dice",
+    "DiceExhausted": "rules.dice",
+    "DiceSource": "rules.dice",
+    "OpposedState": "rules.opposed",
+    "PoolCheck": "rules.wounds",
+    "RecordingDice": "rules.dice",
+    "ScriptedDice": "rules.dice",
+    "SeededDice": "rules.dice",
+    "SkillRoll": "rules.skill",
+    "ability_check": "rules.anima",
+    "armour_hit": "rules.damage",
+    "can_react": "rules.skill",
+    "chance_die": "rules.farad",
+    "chance_of_success": "rules.odds",
+    "characteristic_margin": "rules.anima",
+    "complementary_bonus": "rules.skill",
+    "damage_level": "rules.skill",
+    "demise_triggers": "rules.wounds",
+    "desperation_die": "rules.farad",
+    "exert_bonus": "rules.skill",
+    "expected_victory_score": "rules.odds",
+    "extended_total": "rules.skill",
+    "fumble_level": "rules.anima",
+    "luck_die": "rules.farad",
+    "multi_action_penalty": "rules.skill",
+    "open_roll_distribution": "rules.odds",
+    "open_roll_total": "rules.anima",
+    "opposed_characteristic": "rules.anima",
+    "opposed_round": "rules.opposed",
+    "parse_faces": "rules.dice",
+    "reaction_time": "rules.skill",
+    "read_breakage": "rules.wounds",
+    "read_demise": "rules.wounds",
+    "read_skill": "rules.skill",
+    "resistance_check": "rules.anima",
+    "resolve_damage": "rules.damage",
+    "roll_skill": "rules.skill",
+    "shield_pass": "rules.damage",
+    "success_distribution": "rules.odds",
+    "success_score": "rules.skill",
+    "victory_level": "rules.skill",
+    "victory_level_odds": "rules.odds",
+    "victory_points": "rules.skill",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
