@@ -24,7 +24,8 @@ import pytest
 
 from rules.commands import Advance, TakeOpportunity
 from rules.dice import ScriptedDice, SeededDice
-from rules.saves import backup_path, list_saves, load_session, save_session
+from rules.save_folder import list_saves
+from rules.saves import backup_path, load_session, save_session
 from rules.state import Encounter, Event
 from tests.engine.test_saves import fought_session
 

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.saves import FORMAT, SaveError, list_saves, load_session, save_session
+from rules.save_folder import list_saves
+from rules.saves import FORMAT, SaveError, load_session, save_session
 from rules.session import HistoryError, Session
 from rules.state import SCHEMA_VERSION
 from tests.engine.test_saves import dump, fought_session

@@ -23,15 +23,13 @@ from rules.commands import (
 )
 from rules.dice import ScriptedDice, SeededDice
 from rules.migrations import MIGRATIONS, v0_to_v1
+from rules.save_folder import autosave_path, default_saves_dir, list_saves
 from rules.saves import (
     FORMAT,
     SaveError,
     SaveFile,
-    autosave_path,
     backup_path,
-    default_saves_dir,
     export_schema,
-    list_saves,
     load_session,
     save_session,
 )
