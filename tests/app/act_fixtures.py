@@ -1,0 +1,152 @@
+"""Shared set-up for the act-dialog tests: the seed's people and a host that keeps results.
+
+Factories build encounters as the seed's worked examples describe them; the
+host is the shared modal host plus the landing previews an opportunity
+dialog posts (A8).
+"""
+
+from __future__ import annotations
+
+from rules.commands import Advance, StartCombat, TakeOpportunity
+from rules.dice import ScriptedDice
+from rules.session import Session
+from rules.state import Action, Combatant, Encounter, Weapon
+from tests.app.modal_host import Host, type_into, until
+from tracker.modals.act import LandingPreview
+from tracker.modals.dice_entry import DiceEntry
+
+SIZE = (120, 40)
+BLASTER = Weapon(name="Blaster", skill="Shoot", stat="Dexterity", damage=5, kind="ranged")
+KNIFE = Weapon(name="knife", skill="Melee", stat="Dexterity", damage=3, kind="melee")
+
+
+def stats(**over: int) -> dict[str, int]:
+    base = dict.fromkeys(("Strength", "Dexterity", "Endurance", "Wits", "Perception", "Tech"), 5)
+    return {**base, **over}
+
+
+def lio(extra_actions: tuple[Action, ...] = (), **over: object) -> Combatant:
+    """The seed's A10 attacker: Dexterity 8, Shoot 6, a blaster (damage 5)."""
+    return Combatant(
+        id="lio",
+        name="Lio",
+        side="PC",
+        stats=stats(Dexterity=8),
+        skills={"Shoot": 6, "Dodge": 3},
+        weapons=[BLASTER],
+        actions=[
+            Action(name="Shoot", kind="attack", weapon="Blaster", cost=3),
+            Action(name="Aim", cost=2),
+            Action(name="Dodge", kind="dodge", cost=2),
+            Action(name="Move", cost=4),
+            *extra_actions,
+        ],
+        **over,  # type: ignore[arg-type]
+    )
+
+
+def markon(**over: object) -> Combatant:
+    return Combatant(
+        id="markon",
+        name="Markon",
+        stats=stats(Dexterity=7),
+        skills={"Dodge": 6},
+        actions=[Action(name="Dodge", kind="dodge", cost=3)],
+        **over,  # type: ignore[arg-type]
+    )
+
+
+def a10(lio_over: dict[str, object] | None = None, **markon_over: object) -> Session:
+    """A10's seed check: Lio acts at 13; Markon's TTU is 16 with Dodge 6."""
+    enc = Encounter(
+        in_combat=True,
+        time=13,
+        due=["lio"],
+        combatants={
+            "lio": lio(ttu=13, **(lio_over or {})),
+            "markon": markon(ttu=16, **markon_over),
+        },
+    )
+    return Session(enc)
+
+
+class ActHost(Host):
+    """The shared modal host, also keeping the landing previews the dialog posts."""
+
+    def __init__(self, modal: object) -> None:
+        super().__init__(modal)  # type: ignore[arg-type]
+        self.previews: list[tuple[str, int | None]] = []
+
+    def on_landing_preview(self, message: LandingPreview) -> None:
+        self.previews.append((message.actor, message.ttu))
+
+
+async def submit(app: ActHost, pilot: object) -> object:
+    app.screen.action_submit()  # type: ignore[attr-defined]
+    await until(pilot, lambda: bool(app.results))  # type: ignore[arg-type]
+    return app.results[-1]
+
+
+async def typed_faces(text: str, sides: int, count: int) -> list[int]:
+    """Physical dice: the GM types them into the dice-entry dialog."""
+    app = Host(DiceEntry("typed", sides, count))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_into(pilot, "#faces", text)
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.results))
+    return app.results[0]  # type: ignore[return-value]
+
+
+def start(session: Session) -> tuple[dict, int]:
+    """The encounter as the test found it, and how many steps the set-up had done."""
+    return session.encounter.model_dump(mode="json"), len(session.done)
+
+
+def undo_all(session: Session, before: tuple[dict, int]) -> None:
+    """Undo every step the test did: the encounter is exactly as it was."""
+    dump, steps = before
+    while len(session.done) > steps:
+        session.undo()
+    assert session.encounter.model_dump(mode="json") == dump
+
+
+def card_game() -> Session:
+    """A7: Dinzis starts; Kans (ready, Wits 7) rolls 7 → 2; Molin (surprised, Wits 5) 10 → 6."""
+    defence = [
+        Action(name="Dodge", kind="dodge", cost=2),
+        Action(name="Parry", kind="parry", weapon="knife", cost=2),
+    ]
+    people = [
+        Combatant(
+            id="dinzis",
+            name="Dinzis",
+            stats=stats(Dexterity=6),
+            skills={"Melee": 6},
+            weapons=[KNIFE],
+            actions=[Action(name="Stab", kind="attack", weapon="knife")],
+        ),
+        Combatant(
+            id="kans",
+            name="Kans",
+            side="PC",
+            stats=stats(Wits=7, Dexterity=7),
+            skills={"Dodge": 5, "Melee": 4},
+            weapons=[KNIFE],
+            awareness="ready",
+            actions=[Action(name="Throw", kind="attack", weapon="knife"), *defence],
+        ),
+        Combatant(
+            id="molin",
+            name="Molin",
+            side="ally",
+            stats=stats(Wits=5),
+            skills={"Dodge": 4},
+            awareness="surprised",
+            actions=defence[:1],
+        ),
+    ]
+    session = Session(Encounter(combatants={c.id: c for c in people}))
+    session.do(StartCombat(initiators=["dinzis"]), ScriptedDice([7, 10]))
+    session.do(Advance(), ScriptedDice([]))
+    session.do(TakeOpportunity(actor="dinzis", actions=["Stab"]), ScriptedDice([]))
+    return session

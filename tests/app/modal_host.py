@@ -1,0 +1,66 @@
+"""A bare app that shows one modal, and the few Pilot moves the modal tests share.
+
+The host keeps whatever the modal dismisses with, so a test asserts on the
+exact Command (or value) a dialog returns, or on its absence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Button, Input, Select
+from textual.widgets.input import Selection
+
+from tracker.modals.form import FieldError
+
+
+class Host(App[None]):
+    """Pushes `modal` on mount; `results` collects what it dismisses with."""
+
+    def __init__(self, modal: Screen[object]) -> None:
+        super().__init__()
+        self.modal = modal
+        self.results: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.modal, self.results.append)
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for a condition (not a fixed sleep); fail with a clear message on timeout."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s")
+        await pilot.pause(0.01)
+
+
+async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
+    """Focus a field (which selects its text) and type over it, key by key."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    await pilot.pause()
+    field.selection = Selection(0, len(field.value))  # typing replaces it all
+    await pilot.press(*(text or ["backspace"]))
+
+
+async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:
+    """Open a Select with enter, type to search for an option, enter to take it."""
+    select = pilot.app.screen.query_one(selector, Select)
+    select.focus()
+    await pilot.pause()
+    await pilot.press("enter", *typed, "enter")
+
+
+def shown(app: App[None], slot: str) -> str:
+    """The message the modal shows in the error line `slot` ('' when none)."""
+    return "; ".join(e.message for e in app.screen.query(FieldError) if e.slot == slot)
+
+
+def save_disabled(app: App[None]) -> bool:
+    return app.screen.query_one("#save", Button).disabled

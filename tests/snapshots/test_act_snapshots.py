@@ -1,0 +1,73 @@
+"""Snapshots of the act dialogs and the odds view at a fixed size (A8, A10, A2).
+
+No dice are rolled: each picture is a dialog filled in, before it is
+submitted. Regenerate with `pytest --snapshot-update` only after looking at
+the new pictures.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+
+from rules.commands import TakeOpportunity
+from rules.dice import ScriptedDice
+from tests.app.act_fixtures import ActHost, a10
+from tests.app.modal_host import until
+from tracker.modals.act import AttackDialog, OpportunityDialog
+from tracker.widgets.odds import OddsView
+
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
+
+
+def test_opportunity_dialog(snap_compare) -> None:
+    """A8/R7: Shoot (3) and Aim (2) ticked: −4 to each roll, cost 3, next at 16."""
+    app = ActHost(OpportunityDialog(a10().encounter, "lio"))
+
+    async def tick_two(pilot: Pilot[None]) -> None:
+        await pilot.press("space", "down", "space")
+        summary = app.screen.query_one("#summary")
+        await until(pilot, lambda: "next at 16" in str(summary.render()))
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=tick_two)
+
+
+def test_attack_dialog_with_a_dodge(snap_compare) -> None:
+    """A10: Markon (16 − Dodge 6 = 10 ≤ 13) hits the floor; the odds show both chances."""
+    session = a10()
+    session.do(TakeOpportunity(actor="lio", actions=["Shoot", "Aim"]), ScriptedDice([]))
+    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
+
+    async def dodge(pilot: Pilot[None]) -> None:
+        app.screen.query_one("#dodge").value = "hit the floor"
+        odds = app.screen.query_one(OddsView)
+        await until(pilot, lambda: odds.summary is not None and odds.summary.shifted is not None)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=dodge)
+
+
+class OddsOnly(App[None]):
+    """The odds view alone: Dexterity 8, 6d10, goal 5, −4, a combat chance die."""
+
+    def compose(self) -> ComposeResult:
+        yield OddsView(id="odds")
+
+    def on_mount(self) -> None:
+        odds = self.query_one(OddsView)
+        odds.stat_name = "Dexterity"
+        odds.stat = 8
+        odds.dice = 6
+        odds.goal = 5
+        odds.modifier = -4
+        odds.special = "chance-combat"
+        odds.note = "−4 (actions, A8)"
+
+
+def test_odds_view(snap_compare) -> None:
+    assert snap_compare(OddsOnly(), terminal_size=(64, 16))

@@ -1,0 +1,62 @@
+"""Snapshots of the main screen mid-fight, at 120×40 (legible) and 80×24 (usable).
+
+The card game with seeded dice (seed 1): combat begun by keys (b, space,
+enter, A7), the track advanced (n) so Dinzis acts now, then two wounds by
+hand — Kans grazed in the chest, the Baron gored in the left arm (bleeding,
+R12; a breakage roll pending, A15) — so the banner, the bleeding tick on
+the track and the wound columns all show. Regenerate with
+`pytest --snapshot-update` only after looking at the new pictures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from rules.commands import ApplyWound
+from tracker.app import TrackerApp, make_app
+from tracker.screens.main import MainScreen
+
+
+@pytest.fixture(autouse=True)
+def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s")
+        await pilot.pause(0.01)
+
+
+async def mid_fight(pilot: Pilot[None]) -> None:
+    app: TrackerApp = pilot.app  # type: ignore[assignment]
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    await pilot.press("b")
+    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
+    await pilot.press("space", "enter")
+    await until(pilot, lambda: app.session.encounter.in_combat)
+    await pilot.press("n")
+    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    app.run_command(ApplyWound(target="kans", wound_points=2, location="chest", source="knife"))
+    app.run_command(ApplyWound(target="molin", wound_points=4, location="left arm", source="knife"))
+    await until(pilot, lambda: app.session.encounter.pending)
+    await until(pilot, lambda: app.saved)
+    await pilot.pause()
+
+
+def test_main_screen_120x40(snap_compare, tmp_path: Path) -> None:
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=mid_fight)
+
+
+def test_main_screen_80x24(snap_compare, tmp_path: Path) -> None:
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=mid_fight)

@@ -1,0 +1,229 @@
+"""Acting, reacting and rolling from the main screen: which dialog opens next, read from the state.
+
+Step by step (see `tracker.modals.act`): each dialog returns one Command,
+the app applies it, and the next step is read from the encounter, never
+queued in the UI:
+
+1. a pending decision comes first (A10 parry, A11-A13 damage, A15/A16
+   checks): its dialog opens;
+2. else a turn with a declared attack or skill roll not yet rolled: its
+   dialog opens (an attack with the action's weapon, a roll with its skill);
+3. else the act is over.
+
+Every act dialog tells the flow what it answered (`ActDialog.dismiss` calls
+`expect`), whoever opened it (`a`, `r`, `s`, `k` here, `d` on the main
+screen). With physical dice the app may first ask for typed faces and retry
+the command; the flow watches the app's revision and goes on only once that
+very command is in the history, so a cancelled dice entry ends the act.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.state import Action, Combatant, Encounter
+from tracker.modals.act import (
+    AnimaDialog,
+    AttackDialog,
+    LandingPreview,
+    OpportunityDialog,
+    ReactDialog,
+    SkillRollDialog,
+)
+
+if TYPE_CHECKING:
+    from textual.screen import ModalScreen
+
+    from rules.commands import Command
+    from tracker.app import TrackerApp
+
+ROLLED = ("attack", "skill")  # the kinds a command rolls (and so spends a turn's slot, A8)
+
+
+def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
+    """The dialog answering the first pending decision, if any (engine rule 7)."""
+    from tracker.screens.decision import decision_dialog
+
+    return decision_dialog(enc, enc.pending[0]) if enc.pending else None
+
+
+def next_action(enc: Encounter) -> tuple[Combatant, Action] | None:
+    """A8: the turn's next declared attack or skill roll not yet rolled.
+
+    Only rolls spend a slot of the turn (`rules.track.use_turn_action`), so
+    the n-th roll of the turn is the n-th attack/skill action declared. A
+    reaction's turn (A10, `React`) holds one action of any kind, and it is
+    over only once that action is rolled, so it is always offered.
+    """
+    turn = enc.turn
+    if not enc.in_combat or turn is None or turn.actor not in enc.combatants:
+        return None
+    actor = enc.combatants[turn.actor]
+    rolled: list[Action] = []
+    for name in turn.actions:
+        try:
+            action = actor.action(name)
+        except ValueError:
+            continue
+        if action.kind in ROLLED or turn.reaction:
+            rolled.append(action)  # A10: a reaction's short turn ends with its one roll
+    if actor.dead or turn.done >= len(turn.actions) or turn.done >= len(rolled):
+        return None
+    return actor, rolled[turn.done]
+
+
+def action_dialog(enc: Encounter, actor: Combatant, action: Action) -> ModalScreen[Any] | None:
+    """The dialog rolling one declared action: an attack with its weapon, or a skill roll."""
+    if action.kind == "attack" and action.weapon is not None:
+        return AttackDialog(enc, actor.id, action.weapon)
+    if action.kind == "attack" and actor.weapons:
+        return AttackDialog(enc, actor.id, actor.weapons[0].name)
+    skill, stat = action.skill, action.stat
+    if action.weapon is not None and action.weapon in {w.name for w in actor.weapons}:
+        weapon = actor.weapon(action.weapon)  # R9: a parry rolls the weapon's skill
+        skill, stat = skill or weapon.skill, stat or weapon.stat
+    if action.kind == "dodge":
+        skill, stat = skill or "Dodge", stat or "Dexterity"  # A10, as an attack's dodge
+    stat = stat if stat in actor.stats else None
+    return SkillRollDialog(enc, actor.id, skill=skill or action.name, stat=stat, mode="standard")
+
+
+def next_dialog(enc: Encounter) -> ModalScreen[Any] | None:
+    """What the GM answers next: a pending decision, else the turn's next roll, else None."""
+    found = pending_dialog(enc)
+    if found is not None:
+        return found
+    step = next_action(enc)
+    return None if step is None else action_dialog(enc, *step)
+
+
+class ActFlow:
+    """Opens the act dialogs for the app and carries each act on to its next step."""
+
+    def __init__(self, app: TrackerApp) -> None:
+        self.app = app
+        self._waiting: Command | None = None  # an act dialog's answer, not yet applied
+        app.watch(app, "revision", self._revised, init=False)
+
+    @property
+    def encounter(self) -> Encounter | None:
+        session = self.app.session
+        return None if session is None else session.encounter
+
+    # --- the keys ---------------------------------------------------------------------
+    def key(self, which: str, selected: str | None) -> None:
+        """a r s k on the main screen: say why not when the moment does not fit, else open."""
+        from tracker.screens.moment import reasons
+
+        session = self.app.session
+        if session is None:
+            return
+        why = reasons(session, selected).get(which, f"unknown act {which!r}")
+        if why is not None:
+            self.app.notify(why, title="Not now", severity="warning")
+            return
+        if which == "act":
+            self.act(selected)
+        elif which == "react":
+            self.react()
+        elif which == "skill_roll":
+            self.skill_roll(selected)
+        else:
+            self.anima(selected)
+
+    def act(self, selected: str | None) -> None:
+        """`a`: the opportunity of whoever is due (the selected one if several are, R5);
+        with the opportunity taken, the turn's next roll."""
+        enc = self.encounter
+        if enc is None:
+            return
+        if enc.pending:
+            self.answer()
+            return
+        if enc.due:
+            actor = selected if selected in enc.due else enc.due[0]
+            self.open(OpportunityDialog(enc, actor))
+            return
+        step = next_action(enc)
+        if step is not None:
+            self.open(action_dialog(enc, *step))
+            return
+        why = "no one has an Action Opportunity now"
+        self.app.notify(why + (": n advances the track" if enc.in_combat else ""), title="Not now")
+
+    def react(self) -> None:
+        """`r`: who may react to the declared action (A10), and with what."""
+        enc = self.encounter
+        if enc is not None:
+            self.open(ReactDialog(enc))
+
+    def skill_roll(self, selected: str | None) -> None:
+        """`s`: a skill roll (standard, extended, complementary, opposed) for the selected."""
+        c = self._selected(selected)
+        if c is not None:
+            self.open(SkillRollDialog(self.app.session.encounter, c.id))  # type: ignore[union-attr]
+
+    def anima(self, selected: str | None) -> None:
+        """`k`: an Anima check for the selected combatant."""
+        c = self._selected(selected)
+        if c is not None:
+            self.open(AnimaDialog(self.app.session.encounter, c.id))  # type: ignore[union-attr]
+
+    def answer(self) -> None:
+        """Answer the first pending decision with its dialog (odds and preview shown)."""
+        enc = self.encounter
+        dialog = None if enc is None else pending_dialog(enc)
+        if dialog is None:
+            self.app.notify("no decision is pending", title="Not now")
+            return
+        self.open(dialog)
+
+    def preview(self, message: LandingPreview) -> None:
+        """Hand an opportunity's landing spot to the time track (R6, R7)."""
+        from tracker.widgets.time_track import TimeTrack
+
+        for screen in self.app.screen_stack:
+            for track in screen.query(TimeTrack):
+                track.preview = None if message.ttu is None else (message.actor, message.ttu)
+
+    # --- one step -----------------------------------------------------------------------
+    def open(self, dialog: ModalScreen[Any] | None) -> None:
+        """Push an act dialog; its answer goes to `run_command` (with typed dice if asked)."""
+        if dialog is not None:
+            self.app.push_screen(dialog, self._answered)
+
+    def _answered(self, command: Command | None) -> None:
+        if command is not None:
+            self.app.run_command(command)  # success bumps the revision: _revised goes on
+
+    def expect(self, command: Command) -> None:
+        """An act dialog answered with `command` (whoever pushed it, `d` included): once
+        that very command is in the history, the act goes on to its next step."""
+        self._waiting = command
+
+    def _revised(self, _revision: int) -> None:
+        session = self.app.session
+        waiting = self._waiting
+        if waiting is None or session is None or not session.done:
+            return
+        if session.done[-1].command is waiting:
+            self._waiting = None
+            self.app.call_later(self._next)
+
+    def _next(self) -> None:
+        enc = self.encounter
+        if enc is not None:
+            self.open(next_dialog(enc))
+
+    def _selected(self, selected: str | None) -> Combatant | None:
+        enc = self.encounter
+        if enc is None:
+            return None
+        if selected is None or selected not in enc.combatants:
+            self.app.notify("select a combatant first", title="Not now")
+            return None
+        c = enc.combatants[selected]
+        if c.dead:
+            self.app.notify(f"{c.name} is dead", title="Not now")
+            return None
+        return c

@@ -1,0 +1,400 @@
+"""The tracker app: the one place a Command meets the engine, the dice and the save file.
+
+key → Binding → Command → `run_command` → Session.do (with virtual or typed
+dice) → revision bump (widgets redraw) → autosave after the frame is painted.
+Screens and forms never change the encounter themselves.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.reactive import var
+from textual.screen import ModalScreen
+
+from tracker.commands_palette import TrackerCommands
+
+if TYPE_CHECKING:
+    from rules.commands import Command
+    from rules.dice import DiceExhausted, SeededDice
+    from rules.session import Session
+    from rules.state import Encounter
+    from tracker.act_flow import ActFlow
+    from tracker.modals.act import LandingPreview
+    from tracker.screens.saves_browser import Opened
+
+DiceMode = Literal["virtual", "physical"]
+SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
+
+
+class TrackerApp(App[None]):
+    """Holds the session, its save file and the dice; everything else is screens."""
+
+    CSS_PATH = "tracker.tcss"
+    TITLE = "Fading Suns combat tracker"
+    COMMANDS = App.COMMANDS | {TrackerCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo", id="undo", tooltip="Undo the last command"),
+        Binding("U", "redo", "Redo", id="redo", tooltip="Redo what was undone (same dice)"),
+        Binding("ctrl+s", "save_as", "Save as", id="save-as", show=False),
+        Binding("o", "open", "Open", id="open", show=False, tooltip="Open another save"),
+        Binding("m", "toggle_dice", "Dice", id="dice-mode", show=False),
+        Binding("question_mark", "help", "Help", id="help", key_display="?"),
+        Binding("q", "quit", "Quit", id="quit", tooltip="Quit (the fight is autosaved)"),
+        Binding("a", "act('act')", "Act", id="act", tooltip="Take the opportunity / roll (A8)"),
+        Binding("r", "act('react')", "React", id="react", show=False, tooltip="React (A10)"),
+        Binding("s", "act('skill_roll')", "Roll", id="skill-roll", show=False, tooltip="A1-A6"),
+        Binding("k", "act('anima')", "Check", id="anima", show=False, tooltip="Anima B4-B6"),
+    ]
+
+    # `var`, not `reactive`: a change must not repaint the whole screen; the
+    # widgets watching it refresh only what changed.
+    revision: var[int] = var(0, init=False)
+    dice_mode: var[DiceMode] = var("virtual", init=False)
+
+    def __init__(
+        self,
+        *,
+        saves_dir: Path,
+        path: Path | None = None,
+        seed: int | None = None,
+        dice_mode: DiceMode = "virtual",
+    ) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir
+        self.start_path = path
+        self.seed = seed
+        self._session: Session | None = None
+        self._opening: Path | None = None  # a save painted from its encounter, not yet loaded
+        self._first_look: Encounter | None = None
+        self.save_path: Path | None = None
+        self._virtual: SeededDice | None = None
+        self._typed: list[int] = []  # physical faces typed for the command being applied
+        self._unsaved = False
+        self._save_queued = False
+        self._load_error = ""
+        self._quit_unsaved = False  # a second q after a failed save quits anyway
+        self.set_reactive(TrackerApp.dice_mode, dice_mode)
+
+    # --- opening -------------------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        """The open session; asking for it finishes a load the first frame deferred."""
+        self.finish_opening()
+        return self._session
+
+    @property
+    def encounter(self) -> Encounter | None:
+        """What the screen shows: the session's encounter, or the first look at a save."""
+        if self._session is not None:
+            return self._session.encounter
+        return self._first_look
+
+    def on_mount(self) -> None:
+        if self.start_path is None:
+            self._browse()
+            return
+        from tracker.screens.main import MainScreen
+        from tracker.screens.quick_open import read_encounter
+
+        self._first_look = read_encounter(self.start_path)
+        if self._first_look is None:
+            self._open_now(self.start_path)
+            return
+        # First frame from the encounter alone; the main screen asks for the session
+        # (engine, history) once that frame is painted.
+        self._opening = self.save_path = self.start_path
+        self.push_screen(MainScreen())
+
+    def finish_opening(self) -> None:
+        """Load the deferred session now (a no-op when nothing is deferred)."""
+        path, self._opening = self._opening, None
+        if path is None:
+            return
+        self._first_look = None
+        if not self._load(path):
+            self.save_path = None
+            self.call_later(self._show_load_error)
+
+    def _load(self, path: Path) -> bool:
+        from rules.saves import SaveError, load_session
+
+        try:
+            self._session = load_session(path)
+        except SaveError as error:
+            self._load_error = f"{error.problem} — {error.path}"
+            return False
+        self.save_path = path
+        self.revision += 1
+        return True
+
+    def _open_now(self, path: Path) -> None:
+        """The full load, then the main screen; on failure the browser shows why."""
+        from tracker.screens.main import MainScreen
+
+        if self._load(path):
+            self.push_screen(MainScreen())
+        else:
+            self._browse(error=self._load_error)
+
+    def _show_load_error(self) -> None:
+        """The first look worked but the full save did not: back to the browser, with why."""
+        from tracker.screens.main import MainScreen
+
+        while isinstance(self.screen, MainScreen):
+            self.pop_screen()
+        self._browse(error=self._load_error)
+
+    def _browse(self, *, error: str = "", back: bool = False) -> None:
+        from tracker.screens.saves_browser import SavesBrowser
+
+        browser = SavesBrowser(self.saves_dir, can_go_back=back, error=error)
+        self.push_screen(browser, self._opened)
+
+    def _opened(self, opened: Opened | None) -> None:
+        if opened is not None:
+            self.install(opened.session, opened.path)
+        elif self.session is None:
+            self.exit()
+
+    def install(self, session: Session, path: Path) -> None:
+        """Make `session` the one on screen; it autosaves to `path` from now on."""
+        from tracker.screens.main import MainScreen
+
+        self.flush_autosave()
+        self._session = session
+        self.save_path = path
+        self._typed.clear()
+        if not any(isinstance(s, MainScreen) for s in self.screen_stack):
+            self.push_screen(MainScreen())
+        self.revision += 1
+
+    # --- the one way the encounter changes ---------------------------------------------
+    def run_command(self, command: Command) -> bool:
+        """Apply a command; True when it changed the encounter.
+
+        Physical dice: when the typed faces run out the dice-entry form asks for
+        the missing ones and the command is retried from scratch (apply rolled
+        everything back). Refusals are shown and change nothing.
+        """
+        from rules.context import CommandError
+        from rules.dice import DiceExhausted, ScriptedDice
+
+        if self.session is None:
+            self.notify("open or start an encounter first", severity="error")
+            return False
+        dice = self.virtual_dice if self.dice_mode == "virtual" else ScriptedDice(self._typed)
+        try:
+            self.session.do(command, dice)
+        except DiceExhausted as need:
+            if self.dice_mode == "physical":
+                self._ask_for_faces(command, need)
+            else:
+                self._typed.clear()
+                self.notify(str(need), title="Refused", severity="error")
+            return False
+        except (CommandError, ValueError) as error:
+            self._typed.clear()
+            self.notify(str(error), title="Refused", severity="error")
+            return False
+        self._typed.clear()
+        self.changed()
+        return True
+
+    @property
+    def virtual_dice(self) -> SeededDice:
+        if self._virtual is None:
+            from rules.dice import SeededDice
+
+            self._virtual = SeededDice(self.seed)
+        return self._virtual
+
+    def _ask_for_faces(self, command: Command, need: DiceExhausted) -> None:
+        from tracker.modals.dice_entry import DiceEntry
+
+        def typed(faces: list[int] | None) -> None:
+            if faces is None:
+                self._typed.clear()
+                self.notify("no dice typed: nothing changed", severity="warning")
+                return
+            self._typed.extend(faces)
+            self.run_command(command)
+
+        purpose = need.purpose or "a roll"
+        self.push_screen(DiceEntry(purpose, need.sides, need.needed), typed)
+
+    def changed(self, *, save: bool = True) -> None:
+        """Bump the revision (widgets redraw); autosave once the frame is painted."""
+        self.revision += 1
+        if save:
+            self._unsaved = True
+            if not self._save_queued:
+                self._save_queued = True
+                self.call_after_refresh(self.flush_autosave)
+
+    def flush_autosave(self) -> bool:
+        """Write the session to its file if anything changed; errors are shown, not raised."""
+        self._save_queued = False
+        if not self._unsaved or self._session is None or self.save_path is None:
+            return True
+        from rules.saves import SaveError, save_session
+
+        try:
+            save_session(self._session, self.save_path)
+        except SaveError as error:
+            self.notify(str(error), title="Autosave failed", severity="error", timeout=10)
+            return False
+        self._unsaved = False
+        return True
+
+    @property
+    def saved(self) -> bool:
+        return not self._unsaved
+
+    # --- app-wide keys -------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Session keys only act on the main screen (never under a form)."""
+        if action in SESSION_ACTIONS or action == "quit":
+            if isinstance(self.screen, ModalScreen):
+                return False
+        if action in SESSION_ACTIONS and action != "help":
+            from tracker.screens.main import MainScreen
+
+            opened = self._session is not None or self._opening is not None
+            return opened and isinstance(self.screen, MainScreen)
+        return True
+
+    # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------
+    @cached_property
+    def act_flow(self) -> ActFlow:
+        from tracker.act_flow import ActFlow
+
+        return ActFlow(self)
+
+    def action_act(self, which: str) -> None:
+        self.act_flow.key(which, getattr(self.screen, "selected", None))
+
+    def on_landing_preview(self, message: LandingPreview) -> None:
+        self.act_flow.preview(message)
+
+    def action_undo(self) -> None:
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        self._history("redo")
+
+    def _history(self, which: Literal["undo", "redo"]) -> None:
+        from rules.context import CommandError
+        from rules.session import HistoryError
+
+        assert self.session is not None
+        try:
+            if which == "undo":
+                step = self.session.undo()
+                self.notify(f"Undid {step.command.type}", timeout=2)
+            else:
+                self.session.redo()
+        except (CommandError, HistoryError, ValueError) as error:
+            self.notify(str(error), title=f"Cannot {which}", severity="warning")
+            return
+        self.changed()
+
+    def action_toggle_dice(self) -> None:
+        self._typed.clear()
+        self.dice_mode = "physical" if self.dice_mode == "virtual" else "virtual"
+        words = "type the faces you roll" if self.dice_mode == "physical" else "rolled for you"
+        self.notify(f"Dice: {self.dice_mode} ({words})", timeout=3)
+        self.changed(save=False)
+
+    def action_save_as(self) -> None:
+        from tracker.modals.save_as import SaveAs
+
+        assert self.session is not None
+        current = self.save_path.stem if self.save_path else self.session.encounter.name
+        self.push_screen(SaveAs(self.saves_dir, current), self._save_as)
+
+    def _save_as(self, path: Path | None) -> None:
+        if path is None or self.session is None:
+            return
+        from rules.saves import SaveError, save_session
+
+        try:
+            save_session(self.session, path)
+        except SaveError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return
+        self.save_path = path
+        self.notify(f"Saved as {path}; autosaves go there now", timeout=4)
+        self.changed(save=False)
+
+    def action_open(self) -> None:
+        self.flush_autosave()
+        self._browse(back=True)
+
+    def action_help(self) -> None:
+        from tracker.modals.help import HelpScreen
+
+        bindings = [active.binding for active in self.screen.active_bindings.values()]
+        self.push_screen(HelpScreen(bindings))
+
+    def export_log(self) -> Path | None:
+        """`x`: the log as Markdown beside the save file; says where it went."""
+        from tracker.widgets.log_markdown import export_path, write_log
+
+        assert self.session is not None
+        enc = self.session.encounter
+        path = export_path(self.save_path, self.saves_dir, enc.name)
+        try:
+            write_log(enc, path)
+        except OSError as error:
+            self.notify(f"cannot write {path}: {error.strerror}", severity="error")
+            return None
+        self.notify(f"Log exported to {path}", title="Exported", timeout=4)
+        return path
+
+    async def action_quit(self) -> None:
+        """Quit; the fight is saved first. If that save fails, say so and quit only on a
+        second q — never lose an evening's fight silently."""
+        if self.flush_autosave() or self._quit_unsaved:
+            self.exit()
+            return
+        self._quit_unsaved = True
+        self.notify("press q again to quit without saving", title="Not saved", severity="error")
+
+
+def make_app(
+    path: Path | None = None,
+    *,
+    demo: bool = False,
+    saves_dir: Path | None = None,
+    seed: int | None = None,
+    dice_mode: DiceMode = "virtual",
+) -> TrackerApp:
+    """The one factory the CLI and the tests share.
+
+    `demo`: copy the bundled card game into the saves folder and open the copy.
+    A PATH that is the bundled demo itself is copied too (it is never written).
+    """
+    from tracker.demo import DEMO_PATH, copy_demo
+
+    if saves_dir is None:
+        from rules.save_folder import default_saves_dir
+
+        saves_dir = default_saves_dir()
+    saves_dir = Path(saves_dir)
+    if demo and path is not None:
+        raise ValueError("path: give a save file or --demo, not both")
+    if path is not None and Path(path).resolve() == DEMO_PATH.resolve():
+        demo = True
+    if demo:
+        path = copy_demo(saves_dir)
+    return TrackerApp(
+        saves_dir=saves_dir,
+        path=None if path is None else Path(path),
+        seed=seed,
+        dice_mode=dice_mode,
+    )

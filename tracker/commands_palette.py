@@ -1,0 +1,98 @@
+"""The command palette (ctrl+p) offers only what fits the moment.
+
+"Advance" appears only in combat with no one due and nothing pending;
+"Answer: …" only while a decision waits; the selected combatant's commands
+name it. The list comes from `tracker.screens.moment.reasons`, the same
+answer the keys use, so the palette and the keys never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from tracker.app import TrackerApp
+
+Entry = tuple[str, Callable[[], object], str]
+
+
+class TrackerCommands(Provider):
+    """Encounter commands for the main screen, filtered by the moment."""
+
+    def entries(self) -> list[Entry]:
+        from tracker.screens.main import MainScreen
+        from tracker.screens.moment import reasons
+
+        app: TrackerApp = self.app  # type: ignore[assignment]
+        screen = self.screen
+        if app.session is None or not isinstance(screen, MainScreen):
+            return []
+        enc = app.session.encounter
+        ok = {k for k, why in reasons(app.session, screen.selected).items() if why is None}
+        who = enc.combatants[screen.selected].name if screen.selected in enc.combatants else ""
+        out: list[Entry] = []
+
+        def offer(action: str, title: str, help_text: str, run: Callable[[], object]) -> None:
+            if action in ok:
+                out.append((title, run, help_text))
+
+        if enc.pending:
+            first = enc.pending[0]
+            offer("answer", f"Answer: {first.text}", "A pending decision (d)", screen.action_answer)
+        offer("advance", "Advance the time track", "A7: next event (n)", screen.action_advance)
+        for action, title, help_text in (
+            ("act", "Act: the Action Opportunity, or its next roll", "A8 (a)"),
+            ("react", "React to the declared action", "A10 (r)"),
+            ("skill_roll", f"Skill roll for {who}", "A1-A6: standard, extended, opposed (s)"),
+            ("anima", f"Anima check for {who}", "B4-B6: ability, resistance, characteristic (k)"),
+        ):
+            offer(action, title, help_text, partial(app.act_flow.key, action, screen.selected))
+        offer(
+            "begin_combat",
+            "Begin combat",
+            "A7: who starts, reactions (b)",
+            screen.action_begin_combat,
+        )
+        offer(
+            "end_combat",
+            "End combat",
+            "victory, defeat, retreat or truce (e)",
+            screen.action_end_combat,
+        )
+        offer("wound", f"Wound {who}", "a wound by hand (w)", screen.action_wound)
+        offer("heal", f"Heal or staunch {who}", "R13 (h)", screen.action_heal)
+        offer("luck", f"Luck for {who}", "C2: award or take luck points (l)", screen.action_luck)
+        offer("edit", f"Edit {who}", "the sheet (enter)", screen.action_edit)
+        offer(
+            "duplicate",
+            f"Duplicate {who}",
+            "a fresh copy of the sheet (c)",
+            screen.action_duplicate,
+        )
+        offer("remove", f"Remove {who}", "asks first (delete)", screen.action_remove)
+        offer("add", "Add a combatant", "(+)", screen.action_add)
+        offer("add_template", "Add from the roster templates", "(t)", screen.action_add_template)
+        offer("new_day", "New day", "C1: fresh chance dice (N)", screen.action_new_day)
+        offer("undo", "Undo", "(u)", app.action_undo)
+        offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)
+        offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)
+        other = "physical" if app.dice_mode == "virtual" else "virtual"
+        out.append((f"Dice: switch to {other}", app.action_toggle_dice, "(m)"))
+        out.append(("Save as…", app.action_save_as, "(ctrl+s)"))
+        out.append(("Open another save…", app.action_open, "(o)"))
+        return out
+
+    async def discover(self) -> Hits:
+        for title, run, help_text in self.entries():
+            yield DiscoveryHit(title, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, run, help_text in self.entries():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), run, help=help_text)

@@ -1,0 +1,312 @@
+"""Anima checks for any combatant: ability, resistance, characteristic, opposed (B1-B6, C).
+
+The value is read from the sheet unless the GM types one (any number, so a
+check can be made for anyone's values). The exact odds are shown as the
+form is filled: the open roll and its fumbles for abilities, the 50-point
+rule and natural 100 for resistances (R23), the rule of 10 and 1 and the
+over-4 rule for characteristics (B6).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Select, Static
+
+from rules import anima
+from rules.commands import AnimaCheck
+from rules.errors import explain
+from rules.state import Combatant, Encounter
+from tracker.modals.act.anima_odds import (
+    ability_odds,
+    characteristic_odds,
+    opposed_ability_odds,
+    opposed_characteristic_odds,
+    resistance_odds,
+)
+from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
+from tracker.modals.act.common import SpecialPicker, describe, living_others
+from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.parse import whole_number
+from tracker.widgets.odds import percent
+
+KINDS = {
+    "ability": "ability check (open d100, B4)",
+    "resistance": "resistance check (d100, B5)",
+    "characteristic": "characteristic check (d10, B6)",
+    "opposed-characteristic": "opposed characteristic (d10 each, B6)",
+}
+
+
+def sheet(c: Combatant, kind: str) -> dict[str, int]:
+    """Where a kind of check reads its value: abilities, resistances, or effective stats (A9)."""
+    if kind == "ability":
+        return dict(c.abilities)
+    if kind == "resistance":
+        return dict(c.resistances)
+    return c.effective_stats()
+
+
+class AnimaDialog(ActDialog[AnimaCheck]):
+    """Kind, name, value (from the sheet or typed), difficulty or opponent, a FARAD die."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="anima.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    AnimaDialog > .dialog {
+        width: 116;
+    }
+    AnimaDialog .field-label {
+        width: 13;
+    }
+    AnimaDialog #odds {
+        height: auto;
+        border: round $primary;
+        border-title-color: $text;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, actor_id: str, *, kind: str = "ability") -> None:
+        self.actor = combatant_of(encounter, actor_id)
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        super().__init__()
+        self.encounter = encounter
+        self.kind = kind
+        self.others = {x.id: x for x in living_others(encounter, self.actor)}
+
+    def compose(self) -> ComposeResult:
+        c = self.actor
+        with DialogBody(classes="dialog"):
+            yield Static(f"{c.name}: Anima check", classes="dialog-title", markup=False)
+            with Horizontal(classes="columns"):
+                with Vertical(classes="form"):
+                    yield labelled(
+                        "Check",
+                        FieldSelect[str](
+                            [(text, key) for key, text in KINDS.items()],
+                            value=self.kind,
+                            allow_blank=False,
+                            id="kind",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled("Name", Input(id="name", compact=True))
+                    yield FieldError("name")
+                    yield labelled("Value", Input(id="value", compact=True))
+                    yield FieldError("value")
+                    yield labelled(
+                        "Difficulty",
+                        Input(placeholder="the GM's number", id="difficulty", compact=True),
+                    )
+                    yield FieldError("difficulty")
+                    yield labelled(
+                        "Opponent",
+                        FieldSelect[str](
+                            [(describe(x), x.id) for x in self.others.values()],
+                            prompt="none (against a difficulty)",
+                            id="opponent",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled(
+                        "Their name", Input(placeholder="the same", id="their-name", compact=True)
+                    )
+                    yield labelled("Their value", Input(id="their-value", compact=True))
+                    yield FieldError("opponent")
+                    yield SpecialPicker(self.encounter, c, id="special")
+                odds = Static("", id="odds", markup=False)
+                odds.border_title = "Odds"
+                yield odds
+            yield FieldError(FORM)
+            yield from buttons("Roll")
+
+    def on_mount(self) -> None:
+        self._kind_changed()
+        super().on_mount()
+
+    @on(Select.Changed, "#kind")
+    def _kind_changed(self) -> None:
+        kind = self._kind()
+        names = list(sheet(self.actor, kind))
+        name = self.query_one("#name", Input)
+        name.suggester = SuggestFromList(names, case_sensitive=False)
+        if name.value not in names:
+            name.value = names[0] if names else ""
+        self.query_one("#difficulty").disabled = kind in (
+            "characteristic",
+            "opposed-characteristic",
+        )
+        self.query_one("#opponent").disabled = kind in ("characteristic", "resistance")
+        self._placeholders()
+
+    @on(Input.Changed, "#name")
+    @on(Select.Changed, "#opponent")
+    @on(Input.Changed, "#their-name")
+    def _placeholders(self) -> None:
+        """Show the sheet's values as placeholders: blank means 'read it from the sheet'."""
+        kind = self._kind()
+        name = self.query_one("#name", Input).value.strip()
+        mine = sheet(self.actor, kind).get(name)
+        self.query_one("#value", Input).placeholder = (
+            f"{mine} (sheet)" if mine is not None else f"{self.actor.name} has none: type it"
+        )
+        other = self._opponent()
+        their = self.query_one("#their-value", Input)
+        if other is None:
+            their.placeholder = "—"
+            return
+        base = "characteristic" if kind == "opposed-characteristic" else kind
+        their_name = self.query_one("#their-name", Input).value.strip() or name
+        value = sheet(other, base).get(their_name)
+        their.placeholder = f"{value} (sheet)" if value is not None else "type it"
+
+    def _kind(self) -> str:
+        value = self.query_one("#kind", Select).value
+        return value if isinstance(value, str) else "ability"
+
+    def _opponent(self) -> Combatant | None:
+        if self._kind() in ("characteristic", "resistance"):
+            return None
+        value = self.query_one("#opponent", Select).value
+        return self.others.get(value) if isinstance(value, str) else None
+
+    def _typed(self, field: str, slot: str, errors: dict[str, str]) -> int | None:
+        text = self.query_one(f"#{field}", Input).value
+        if not text.strip():
+            return None
+        value, problem = whole_number(text)
+        if value is None:
+            errors[slot] = problem
+        return value
+
+    def validate_form(self) -> tuple[AnimaCheck | None, dict[str, str]]:
+        c, kind = self.actor, self._kind()
+        errors: dict[str, str] = {}
+        missing: dict[str, str] = {}
+        name = self.query_one("#name", Input).value.strip()
+        value = self._typed("value", "value", errors)
+        difficulty = self._typed("difficulty", "difficulty", errors)
+        their_value = self._typed("their-value", "opponent", errors)
+        their_name = self.query_one("#their-name", Input).value.strip() or None
+        other = self._opponent()
+        picker = self.query_one("#special", SpecialPicker)
+        score = value if value is not None else sheet(c, kind).get(name)
+        if not name:
+            missing["name"] = "name the ability, resistance or stat"
+        elif score is None:
+            errors["value"] = f"{c.name} has no {kind} {name!r}: type its value"
+        base = "characteristic" if kind == "opposed-characteristic" else kind
+        theirs = None
+        if other is not None:
+            theirs = (
+                their_value
+                if their_value is not None
+                else sheet(other, base).get(their_name or name)
+            )
+            if theirs is None:
+                errors["opponent"] = f"{other.name} has no {their_name or name!r}: type its value"
+        if kind == "opposed-characteristic" and other is None:
+            missing["opponent"] = "an opposed characteristic check needs an opponent (B6)"
+        if kind == "resistance" and difficulty is None:
+            missing["difficulty"] = "a resistance check needs a difficulty (B5)"
+        if kind == "ability" and difficulty is None and other is None:
+            missing["difficulty"] = "an ability check needs a difficulty or an opponent (B4)"
+        self._show(kind, score, difficulty, other, theirs, picker)
+        if errors or missing:
+            # What is merely not filled in yet is said once enter was refused, not before.
+            return None, {**(missing if self.refusals else {}), **errors}
+        try:
+            command = AnimaCheck(
+                actor=c.id,
+                kind=kind,  # type: ignore[arg-type]
+                name=name,
+                value=value,
+                difficulty=difficulty if other is None or kind == "resistance" else None,
+                opponent=other.id if other is not None else None,
+                opponent_name=their_name,
+                opponent_value=their_value,
+                special=picker.kind,  # type: ignore[arg-type]
+            )
+        except ValidationError as err:
+            return None, {FORM: explain(err, AnimaCheck)}
+        return command, {}
+
+    def _show(
+        self,
+        kind: str,
+        score: int | None,
+        difficulty: int | None,
+        other: Combatant | None,
+        theirs: int | None,
+        picker: SpecialPicker,
+    ) -> None:
+        """The exact odds of what the form says now (blank when it says too little)."""
+        panel = self.query_one("#odds", Static)
+        special, positive = picker.kind, picker.positive
+        lines: list[str] = []
+        if score is None:
+            panel.update("Name a value to see the odds.")
+            return
+        if kind == "ability" and other is not None and theirs is not None:
+            contest = opposed_ability_odds(score, theirs, special, positive)
+            lines += [
+                f"{score} vs {other.name}'s {theirs}: higher total wins (B4)",
+                f"{self.actor.name} wins {percent(contest.a)}",
+                f"tie {percent(contest.tie)}",
+                f"{other.name} wins {percent(contest.b)}",
+            ]
+        elif kind == "ability" and difficulty is not None:
+            odds = ability_odds(score, difficulty, special, positive)
+            master = " (mastery, R21: only 1-2 fumble)" if anima.is_master(score) else ""
+            lines += [
+                f"{score} + open d100 vs {difficulty}{master}",
+                f"success {percent(odds.success)}",
+                f"fumble {percent(odds.fumble)} (fails whatever the total, B2)",
+            ]
+        elif kind == "resistance" and difficulty is not None:
+            odds = resistance_odds(score, difficulty, special, positive)
+            if odds.automatic:
+                lines.append(
+                    f"{score} beats {difficulty} by {score - difficulty} ≥ 50:"
+                    " success without a roll (R23)"
+                )
+            else:
+                lines += [
+                    f"{score} + d100 (never open) vs {difficulty}"
+                    f" (no roll from {difficulty + 50}, R23)",
+                    f"success {percent(odds.success)} (a natural 100 always succeeds)",
+                    f"fumble {percent(odds.fumble)} (R23)",
+                ]
+        elif kind == "characteristic":
+            chance = characteristic_odds(score, special, positive)
+            lines += [
+                f"{score} − d10 ≥ 0 (a 10 counts 13, a 1 counts −2; R25: 0 succeeds)",
+                f"success {percent(chance)}",
+            ]
+        elif kind == "opposed-characteristic" and other is not None and theirs is not None:
+            counted = anima.opposed_characteristics(score, theirs)
+            contest = opposed_characteristic_odds(score, theirs, special, positive)
+            over = (
+                f" (over 4 apart: count {counted[0]} vs {counted[1]})"
+                if counted != (score, theirs)
+                else ""
+            )
+            lines += [
+                f"{score} vs {other.name}'s {theirs}{over}: larger margin wins (B6)",
+                f"{self.actor.name} wins {percent(contest.a)}",
+                f"tie {percent(contest.tie)}",
+                f"{other.name} wins {percent(contest.b)}",
+            ]
+        if special is not None and lines:
+            lines.append(f"with the {special} die declared (C)")
+        panel.update("\n".join(lines) or "Fill in the difficulty or the opponent.")

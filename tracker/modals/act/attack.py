@@ -1,0 +1,338 @@
+"""Declare an attack: target, goal, location, exertion, a FARAD die, the dodge (A8-A11, C).
+
+Everything that must be said before the attack roll is said here, and the
+dialog returns one `Attack`: the dodge (A10) and any special die (Part C)
+are part of the declaration, so a die cannot be added after the roll by
+construction. The odds redraw on every keystroke; a declared dodge's goal
+is unknown until it is rolled, so the odds show the base goal and, exactly,
+the chance once the dodge's own roll is taken into account.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, get_args
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Select, Static
+
+from rules.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
+from rules.commands import Attack, Dodge
+from rules.errors import field_errors
+from rules.state import Combatant, Encounter, Location
+from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
+from tracker.modals.act.common import (
+    SpecialPicker,
+    default_cost,
+    describe,
+    living_others,
+    may_react,
+    modifier_text,
+    paying_actions,
+    reaction_line,
+    standing_modifiers,
+    turn_penalty,
+)
+from tracker.modals.act.react import reaction_options
+from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.parse import goal as parse_goal
+from tracker.modals.parse import whole_number
+from tracker.widgets.odds import OddsView, roll_distribution, victory_distribution
+
+CLOSE_IN = "Close-In"
+LOCATIONS: tuple[str, ...] = get_args(Location)  # R14
+
+
+def range_presets(kind: str) -> dict[str, int | None]:
+    """A8: the goals by range (ranged) or reach (melee; Close-In is the GM's, so None)."""
+    if kind == "ranged":
+        return dict(RANGED_GOALS)
+    return {**MELEE_GOALS, CLOSE_IN: None}
+
+
+class AttackDialog(ActDialog[Attack]):
+    """One attack with one weapon, declared in full; enter attacks."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="attack.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    AttackDialog > .dialog {
+        width: 118;
+    }
+    AttackDialog .field-label {
+        width: 11;
+    }
+    AttackDialog #reactors {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    AttackDialog #dodge-line {
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, attacker_id: str, weapon: str) -> None:
+        self.attacker = combatant_of(encounter, attacker_id)
+        self.weapon = self.attacker.weapon(weapon)  # ValueError names the weapon
+        super().__init__()
+        self.encounter = encounter
+        self.presets = range_presets(self.weapon.kind)
+        self.targets = {c.id: c for c in living_others(encounter, self.attacker)}
+
+    # --- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        a, w = self.attacker, self.weapon
+        first = next(iter(self.presets))
+        default = "Short" if w.kind == "ranged" else first
+        with DialogBody(classes="dialog"):
+            yield Static(self._title(), classes="dialog-title", markup=False)
+            with Horizontal(classes="columns"):
+                with Vertical(classes="form"):
+                    yield labelled(
+                        "Target",
+                        FieldSelect[str](
+                            [(describe(c), c.id) for c in self.targets.values()],
+                            prompt="no one to attack",
+                            allow_blank=not self.targets,
+                            id="target",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled(
+                        "Range" if w.kind == "ranged" else "Reach",
+                        FieldSelect[str](
+                            [(self._preset_label(n, g), n) for n, g in self.presets.items()],
+                            prompt="custom goal",
+                            value=default,
+                            id="range",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled(
+                        "Goal",
+                        Input(str(self.presets[default]), id="goal", compact=True),
+                    )
+                    yield FieldError("goal")
+                    yield labelled(
+                        "Location",
+                        FieldSelect[str](
+                            [(loc, loc) for loc in LOCATIONS],
+                            value="unspecified",
+                            allow_blank=False,
+                            id="location",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled(
+                        "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
+                    )
+                    yield FieldError("modifier")
+                    exert = min(20, max(0, a.effective(w.stat))) if w.stat in a.stats else 0
+                    yield FieldCheckbox(
+                        f"Exert: +{exert} to the SS, then 1 exhaustion (A5)",
+                        id="exert",
+                        compact=True,
+                    )
+                    yield SpecialPicker(self.encounter, a, id="special")
+                    yield Static(self._reactors(), id="reactors", markup=False)
+                    yield Static("", id="dodge-line", markup=False)
+                    yield labelled(
+                        "Dodge",
+                        FieldSelect[str](
+                            [(f"{n} (goal {g})", n) for n, g in DODGE_GOALS.items()],
+                            prompt="no dodge",
+                            id="dodge",
+                            compact=True,
+                        ),
+                    )
+                    yield labelled(
+                        "Pays with",
+                        FieldSelect[str]([], prompt="its dodge", id="dodge-action", compact=True),
+                    )
+                yield OddsView(id="odds")
+            yield FieldError(FORM)
+            yield from buttons("Attack")
+
+    def _title(self) -> str:
+        a, w, enc = self.attacker, self.weapon, self.encounter
+        skill = a.skills.get(w.skill, 0)
+        stat = a.effective(w.stat) if w.stat in a.stats else "?"
+        head = f"{a.name} attacks with {w.name}: {w.skill} {skill} on {w.stat} {stat}"
+        head += f", damage {w.damage}, {w.kind}"
+        turn = enc.turn
+        if enc.in_combat and turn is not None and turn.actor == a.id:
+            head += f" · action {turn.done + 1} of {len(turn.actions)}"
+        return head
+
+    def _reactors(self) -> str:
+        """A10: who may react to this attack now (r lists what each may do)."""
+        if not self.encounter.in_combat:
+            return "Out of combat: no one reacts (A10)."
+        names = sorted({o.reactor.name for o in reaction_options(self.encounter) if o.allowed})
+        return f"May react (A10): {', '.join(names)}" if names else "No one may react (A10)."
+
+    @staticmethod
+    def _preset_label(name: str, goal: int | None) -> str:
+        return f"{name} ({goal})" if goal is not None else f"{name} (the GM sets the goal)"
+
+    def on_mount(self) -> None:
+        self._target_changed()
+        super().on_mount()
+
+    # --- keeping the fields in step -------------------------------------------------
+
+    @on(Select.Changed, "#range")
+    def _range_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str):
+            return  # "custom goal": the typed number stands
+        goal_input = self.query_one("#goal", Input)
+        preset = self.presets[event.value]
+        if preset is None:
+            goal_input.value = ""
+            goal_input.placeholder = "Close-In: type the GM's goal (A8)"
+            goal_input.focus()
+        elif goal_input.value.strip() != str(preset):
+            goal_input.value = str(preset)
+
+    @on(Input.Changed, "#goal")
+    def _goal_typed(self, event: Input.Changed) -> None:
+        chosen = self.query_one("#range", Select)
+        name = chosen.value
+        if isinstance(name, str) and self.presets[name] is not None:
+            if event.value.strip() != str(self.presets[name]):
+                chosen.value = Select.NULL  # a typed number is a custom goal
+
+    @on(Select.Changed, "#target")
+    def _target_changed(self) -> None:
+        target = self._target()
+        line = self.query_one("#dodge-line", Static)
+        dodge = self.query_one("#dodge", Select)
+        payer = self.query_one("#dodge-action", Select)
+        if target is None:
+            line.update("")
+            dodge.disabled = payer.disabled = True
+            return
+        skill = target.skills.get("Dodge", 0)
+        allowed = may_react(self.encounter, target, skill)
+        arithmetic = reaction_line(self.encounter, target, "Dodge", skill)
+        verdict = "may dodge" if allowed else "cannot dodge"
+        line.update(f"{target.name} {verdict} (A10): {arithmetic}")
+        dodge.disabled = payer.disabled = not allowed
+        if not allowed:
+            dodge.value = Select.NULL
+        actions = paying_actions(target, ("dodge",))
+        payer.set_options([(f"{x.name} (cost {x.cost})", x.name) for x in actions])
+        payer.prompt = f"its dodge (cost {default_cost(target, ('dodge',))})"
+
+    def _target(self) -> Combatant | None:
+        value = self.query_one("#target", Select).value
+        return self.targets.get(value) if isinstance(value, str) else None
+
+    # --- reading the form -----------------------------------------------------------
+
+    def validate_form(self) -> tuple[Attack | None, dict[str, str]]:
+        a, w, enc = self.attacker, self.weapon, self.encounter
+        errors: dict[str, str] = {}
+        target = self._target()
+        if target is None:
+            errors[FORM] = f"{a.name} has no one to attack"
+        goal_text = self.query_one("#goal", Input).value
+        goal, problem = parse_goal(goal_text)
+        if goal is None:
+            chosen = self.query_one("#range", Select).value
+            errors["goal"] = (
+                "Close-In: type the goal the GM sets (A8)" if chosen == CLOSE_IN else problem
+            )
+        mod_text = self.query_one("#modifier", Input).value
+        modifier = 0
+        if mod_text.strip():
+            value, problem = whole_number(mod_text)
+            if value is None:
+                errors["modifier"] = problem
+            else:
+                modifier = value
+        exert = self.query_one("#exert", Checkbox).value
+        picker = self.query_one("#special", SpecialPicker)
+        dodge = self._dodge(target)
+        self._show_odds(goal, modifier, exert, picker, target, dodge)
+        turn = enc.turn
+        if enc.in_combat and (turn is None or turn.actor != a.id):
+            errors[FORM] = f"it is not {a.name}'s turn: take the opportunity (or react) first"
+        elif enc.in_combat and turn is not None and turn.done >= len(turn.actions):
+            errors[FORM] = f"{a.name} has no declared action left this opportunity"
+        if enc.pending:
+            errors[FORM] = f"answer the pending decision first: {enc.pending[0].text}"
+        if errors or target is None or goal is None:
+            return None, errors
+        try:
+            command = Attack(
+                attacker=a.id,
+                target=target.id,
+                weapon=w.name,
+                goal=goal,
+                location=self.query_one("#location", Select).value,  # type: ignore[arg-type]
+                exert=exert,
+                special=picker.kind,  # type: ignore[arg-type]
+                dodge=dodge,
+                modifier=modifier,
+            )
+        except ValidationError as err:
+            for path, text in field_errors(err, Attack).items():
+                errors[path if path in ("goal", "modifier") else FORM] = text
+            return None, errors
+        return command, {}
+
+    def _dodge(self, target: Combatant | None) -> Dodge | None:
+        """A10: the dodge declared for the target before the roll, if it may and does."""
+        situation = self.query_one("#dodge", Select).value
+        if target is None or not isinstance(situation, str):
+            return None
+        if not may_react(self.encounter, target, target.skills.get("Dodge", 0)):
+            return None
+        action = self.query_one("#dodge-action", Select).value
+        return Dodge(
+            goal=DODGE_GOALS[situation],
+            situation=situation,
+            action=action if isinstance(action, str) else None,
+        )
+
+    def _show_odds(
+        self,
+        goal: int | None,
+        modifier: int,
+        exert: bool,
+        picker: SpecialPicker,
+        target: Combatant | None,
+        dodge: Dodge | None,
+    ) -> None:
+        a, w = self.attacker, self.weapon
+        odds = self.query_one("#odds", OddsView)
+        mods = [("GM", modifier), ("actions, A8", turn_penalty(self.encounter, a))]
+        mods += standing_modifiers(a, picker.kind)
+        mods = [(label, value) for label, value in mods if value]
+        shift = None
+        note = modifier_text(mods)
+        if dodge is not None and target is not None:
+            dodger = roll_distribution(
+                target.effective("Dexterity") if "Dexterity" in target.stats else 0,
+                target.skills.get("Dodge", 0),
+                sum(v for _l, v in standing_modifiers(target, None)),
+            )
+            shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
+            odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
+        odds.stat_name = w.stat
+        odds.stat = a.effective(w.stat) if w.stat in a.stats else 0
+        odds.dice = a.skills.get(w.skill, 0)
+        odds.goal = goal
+        odds.modifier = sum(value for _label, value in mods)
+        odds.exert = exert
+        odds.special = picker.kind
+        odds.positive = picker.positive
+        odds.goal_shift = shift
+        odds.note = note

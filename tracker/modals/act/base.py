@@ -1,0 +1,116 @@
+"""The act dialogs' shared frame: the house form dialog, in two columns that fold when narrow.
+
+Each act dialog is a `tracker.modals.form.Dialog` (validate as you type,
+enter refused until valid, escape cancels) laid out as a form on the left
+and the odds on the right. Below 110 columns the odds move under the form,
+and the whole dialog scrolls when the terminal is short (80x24 still works).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import ClassVar, TypeVar
+
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Checkbox, RadioSet, Select
+
+from tracker.modals.form import Dialog
+
+ResultT = TypeVar("ResultT")
+SelectT = TypeVar("SelectT", bound=Hashable)
+
+
+class ActDialog(Dialog[ResultT]):
+    """A form dialog with a `.columns` row of `.form` and `#odds`, and compact fields.
+
+    Enter submits from any field (a GM rolls with one key): the act dialogs
+    use the field widgets below, whose enter submits, while space still
+    toggles a checkbox or a radio and opens a drop-down; a button's enter
+    presses it and an open drop-down's enter picks the option.
+    """
+
+    DEFAULT_CSS = """
+    ActDialog > .dialog {
+        width: 118;
+    }
+    ActDialog .columns {
+        height: auto;
+    }
+    ActDialog .form {
+        width: 58;
+        height: auto;
+    }
+    ActDialog .field {
+        margin-top: 0;
+    }
+    ActDialog .field-label {
+        width: 12;
+    }
+    ActDialog #special {
+        margin-top: 1;
+        width: 100%;
+    }
+    ActDialog #odds {
+        width: 1fr;
+        margin-left: 1;
+    }
+    ActDialog.-narrow .columns {
+        layout: vertical;
+    }
+    ActDialog.-narrow .form {
+        width: 100%;
+    }
+    ActDialog.-narrow #odds {
+        margin-left: 0;
+    }
+    """
+
+    def action_submit_soon(self) -> None:
+        """Enter on a field: submit once the keys before it have done their work.
+
+        A space toggles through messages (the option list's choice, the radio
+        button's change) still queued when a fast enter arrives; after the next
+        refresh they have all been handled.
+        """
+        self.call_after_refresh(self.action_submit)
+
+    def action_submit(self) -> None:
+        """A fast GM's enter may come before the mount event: the fields exist once
+        composed, so validate them now rather than refuse the key."""
+        if not self._ready and self.query("#save"):
+            self._ready = True
+        super().action_submit()
+
+    def dismiss(self, result: ResultT | None = None):  # type: ignore[override]
+        """Tell the app's act flow what was answered, so the act goes on once it is applied."""
+        flow = getattr(self.app, "act_flow", None)
+        if result is not None and flow is not None:
+            flow.expect(result)
+        return super().dismiss(result)
+
+
+class DialogBody(VerticalScroll, can_focus=False):
+    """The dialog's frame: scrolls on a short terminal, but never takes the focus itself,
+    so the first field has it on opening and a focused field scrolls into view."""
+
+
+SUBMIT = Binding("enter", "screen.submit_soon", "Apply", id="act-field.submit", show=False)
+
+
+class FieldSelect(Select[SelectT]):
+    """A drop-down whose enter submits the dialog; space, up and down open it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+
+
+class FieldCheckbox(Checkbox):
+    """A checkbox whose enter submits the dialog; space toggles it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+
+
+class FieldRadioSet(RadioSet):
+    """A radio set whose enter submits the dialog; space presses the highlighted button."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]

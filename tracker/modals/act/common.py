@@ -1,0 +1,196 @@
+"""What the act dialogs share: the FARAD die picker, the roll's known modifiers, A10 lines.
+
+Every judgement is the engine's own function read without changing
+anything: `rules.specials.special_refusal` says which special die may be
+declared (C, R16-R20), `rules.track.eligible` who may react (A10). The
+dialogs only show those answers before the GM commits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import cast
+
+from textual.widgets import RadioButton
+
+from rules import farad, specials
+from rules.context import Context
+from rules.state import Action, Combatant, Encounter
+from rules.track import eligible
+from tracker.modals.act.base import FieldRadioSet
+
+LABELS = {
+    "chance-combat": "combat chance die (+1d10, C1)",
+    "chance-roleplay": "roleplay chance die (+1d10, C1)",
+    "luck": "luck die (C2)",
+    "desperation": "desperation die (C3)",
+}
+
+
+def refusal(encounter: Encounter, c: Combatant, kind: str) -> str | None:
+    """Why `c` may not declare this die now (None: it may), in the engine's own words.
+
+    `special_refusal` reads only `ctx.enc`, so a read-only stand-in is enough;
+    the encounter is never touched.
+    """
+    view = cast(Context, SimpleNamespace(enc=encounter))
+    return specials.special_refusal(view, c, kind)
+
+
+def short_refusal(c: Combatant, kind: str, reason: str) -> str:
+    """The engine's refusal, shortened to fit one picker line (the tooltip keeps it whole)."""
+    if "do not mix" in reason and c.special_used is not None:
+        return f"a {farad.die_family(c.special_used)} die was used this turn (C)"
+    if "already rolled desperation" in reason:
+        return f"rolled this turn: {c.turn_bonus:+d} to every action (R26)"
+    if "is for battle" in reason:
+        return "only in battle (C1)"
+    if "cannot be used in battle" in reason:
+        return "not in battle (C1)"
+    if "already used today" in reason:
+        return "used today (C1)"
+    if "locked until" in reason:
+        return "locked until " + reason.split("locked until ", 1)[1]
+    if "pool is 0" in reason:
+        return "the luck pool is 0 (C2, R17)"
+    if "not desperate" in reason:
+        return "not desperate: no stat ≤ 10% of its base (R19)"
+    return reason
+
+
+def desperation_cost(c: Combatant) -> list[str]:
+    """C3/R20: the stats that qualify, each of which loses 1 unless refunded."""
+    return farad.qualifying_stats(c.stats, c.effective_stats())
+
+
+@dataclass(frozen=True)
+class SpecialChoice:
+    """One line of the picker: the die, how it reads, and why not (None: allowed)."""
+
+    kind: str | None
+    label: str
+    refused: str | None
+
+
+def special_choices(encounter: Encounter, c: Combatant) -> list[SpecialChoice]:
+    """Part C: no die, both chance dice, luck with its sign (R17), desperation with its cost."""
+    found = [SpecialChoice(None, "no special die", None)]
+    for kind in farad.SPECIAL_KINDS:
+        why = refusal(encounter, c, kind)
+        label = LABELS[kind]
+        if kind == "luck" and c.luck:
+            sign = "positive" if c.luck > 0 else "negative"
+            label = f"{sign} luck die (pool {c.luck:+d} → {farad.spend_luck(c.luck):+d}, C2)"
+        elif kind == "desperation" and why is None:
+            cost = ", ".join(f"{name} −1" for name in desperation_cost(c))
+            label = f"desperation die (costs {cost} unless 5-7, R20)"
+        if why is not None:
+            label = f"{LABELS[kind].split(' (')[0]}: {short_refusal(c, kind, why)}"
+        found.append(SpecialChoice(kind, label, why))
+    return found
+
+
+class SpecialPicker(FieldRadioSet):
+    """The FARAD die declared before the roll; refused dice are shown but cannot be picked."""
+
+    def __init__(self, encounter: Encounter, c: Combatant, *, id: str | None = None) -> None:
+        self.choices = special_choices(encounter, c)
+        buttons = []
+        for index, choice in enumerate(self.choices):
+            button = RadioButton(
+                choice.label,
+                value=index == 0,
+                disabled=choice.refused is not None,
+                id=f"{id or 'special'}-{choice.kind or 'none'}",
+            )
+            button.tooltip = choice.refused
+            buttons.append(button)
+        super().__init__(*buttons, id=id, compact=True)
+        self.positive = c.luck >= 0  # R17: the pool's sign picks the luck die
+
+    @property
+    def kind(self) -> str | None:
+        """The declared die (None: none). A refused one can never be pressed."""
+        index = self.pressed_index
+        if index < 0:
+            return None
+        choice = self.choices[index]
+        return None if choice.refused else choice.kind
+
+
+# --- the roll's known modifiers ----------------------------------------------------------
+
+
+def turn_penalty(encounter: Encounter, c: Combatant) -> int:
+    """A8: the multi-action penalty when the roll spends one of `c`'s declared actions."""
+    turn = encounter.turn
+    if encounter.in_combat and turn is not None and turn.actor == c.id:
+        return turn.penalty
+    return 0
+
+
+def standing_modifiers(
+    c: Combatant, special: str | None, *, complement: bool = True
+) -> list[tuple[str, int]]:
+    """What `perform_roll` adds by itself: R26's turn bonus (unless a new desperation
+    die is declared) and a waiting complementary bonus (A4)."""
+    found: list[tuple[str, int]] = []
+    if c.turn_bonus and special != "desperation":
+        found.append(("desperation this turn, R26", c.turn_bonus))
+    if complement and c.complement_bonus:
+        found.append(("complementary, A4", c.complement_bonus))
+    return found
+
+
+def modifier_text(modifiers: list[tuple[str, int]]) -> str:
+    """`−4 (actions, A8) +2 (complementary, A4)` for the odds note."""
+    return " ".join(f"{value:+d} ({label})".replace("-", "−", 1) for label, value in modifiers)
+
+
+# --- A10 ---------------------------------------------------------------------------------
+
+
+def reaction_line(encounter: Encounter, c: Combatant, skill_name: str, skill: int) -> str:
+    """A10 arithmetic in one line: `TTU 16 − Dodge 6 = 10 ≤ 13`."""
+    if not c.active:
+        return f"{c.name} is not on the time track"
+    if c.awareness == "surprised":
+        return f"{c.name} is surprised: unaware, so it cannot react (A10)"
+    ttu = c.ttu or 0
+    now = encounter.time
+    sign = "≤" if ttu - skill <= now else ">"
+    return f"TTU {ttu} − {skill_name} {skill} = {ttu - skill} {sign} now {now}"
+
+
+def may_react(encounter: Encounter, c: Combatant, skill: int) -> bool:
+    """A10: in combat, aware, on the track and TTU − skill ≤ now."""
+    return encounter.in_combat and eligible(c, skill, encounter.time)
+
+
+def paying_actions(c: Combatant, kinds: tuple[str, ...]) -> list[Action]:
+    """A10: which repertoire entries may pay for a reaction: any with a held action,
+    else only the defensive kinds given."""
+    if c.held_action is not None:
+        return list(c.actions)
+    return [a for a in c.actions if a.kind in kinds]
+
+
+def default_cost(c: Combatant, kinds: tuple[str, ...]) -> int:
+    """The cost the engine charges when no action is named: the first of the kinds, else 3."""
+    for action in c.actions:
+        if action.kind in kinds:
+            return action.cost
+    return 3
+
+
+def living_others(encounter: Encounter, c: Combatant) -> list[Combatant]:
+    """Everyone else alive, the other sides first (likely targets), then by name."""
+    others = [x for x in encounter.combatants.values() if x.id != c.id and not x.dead]
+    return sorted(others, key=lambda x: (x.side == c.side, x.name.lower()))
+
+
+def describe(c: Combatant) -> str:
+    """A combatant in a picker: `Markon (enemy, TTU 16)`."""
+    where = f", TTU {c.ttu}" if c.ttu is not None else ""
+    return f"{c.name} ({c.side}{where})"

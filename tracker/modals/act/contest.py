@@ -1,0 +1,59 @@
+"""An opposed action in words and odds, for the skill-roll dialog (A6, R4).
+
+The running margin and every round come from the encounter's `opposed`
+record; the odds of the next round are exact, from both sides' SS
+distributions (`tracker.widgets.odds.round_odds`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.state import Combatant, Encounter
+from tracker.modals.act.common import standing_modifiers
+from tracker.widgets.odds import percent, roll_distribution, round_odds
+
+
+def contest_roll(c: Combatant, skill: str, stat: str) -> dict[int, Fraction]:
+    """A6: one side's roll: its skill, no goal; R26 and A4 bonuses still apply."""
+    bonus = sum(v for _label, v in standing_modifiers(c, None))
+    value = c.effective(stat) if stat in c.stats else 0
+    return roll_distribution(value, c.skills.get(skill, 0), bonus)
+
+
+def running_text(enc: Encounter) -> str:
+    """The contest under way: margin, rounds, and who this round may decide it for."""
+    op = enc.opposed
+    if op is None:
+        return "No opposed action is running."
+    a, b = enc.combatants[op.a], enc.combatants[op.b]
+    sa, sb = a.skills.get(op.a_skill, 0), b.skills.get(op.b_skill, 0)
+    odds = round_odds(
+        contest_roll(a, op.a_skill, op.a_stat),
+        contest_roll(b, op.b_skill, op.b_stat),
+        op.margin,
+        sa,
+        sb,
+    )
+    rounds = " ".join(f"[{r[0]}–{r[1]} → {r[2]:+d}]" for r in op.rounds) or "none yet"
+    return (
+        f"{a.name} ({op.a_skill} {sa}) vs {b.name} ({op.b_skill} {sb}): margin"
+        f" {op.margin:+d}; {a.name} wins at +{sb}, {b.name} at −{sa} (A6)\n"
+        f"rounds: {rounds}\nthis round decides it: {a.name} {percent(odds.a_wins)},"
+        f" {b.name} {percent(odds.b_wins)}"
+    )
+
+
+def start_text(
+    a: Combatant, a_skill: str, a_stat: str, b: Combatant, b_skill: str, b_stat: str
+) -> str:
+    """A new contest: what each side needs, and how a first round tends to go."""
+    sa, sb = a.skills.get(a_skill, 0), b.skills.get(b_skill, 0)
+    first = round_odds(
+        contest_roll(a, a_skill, a_stat), contest_roll(b, b_skill, b_stat), 0, sa, sb
+    )
+    return (
+        f"{a.name} wins at margin +{sb}, {b.name} at −{sa} (A6). A round: {a.name}"
+        f" ahead {percent(first.a_ahead)}, tied {percent(first.tie)}, {b.name} ahead"
+        f" {percent(first.b_ahead)}"
+    )

@@ -1,0 +1,195 @@
+"""Declare an Action Opportunity: up to three actions, one perhaps held, and the cost (A8, R6, R7).
+
+The dialog shows the price before the GM commits: the multi-action penalty
+on every roll (A8), the opportunity's cost (the largest of its actions, R7,
+or the GM's number, R6) and where that lands the actor on the track. It
+also tells the app where the actor would land (`LandingPreview`), so the
+time track can mark the spot while the GM is still choosing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from rules.chart import MAX_ACTIONS
+from rules.commands import TakeOpportunity
+from rules.errors import field_errors
+from rules.skill import multi_action_penalty
+from rules.state import Action, Encounter
+from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
+from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.parse import whole_number
+
+
+class LandingPreview(Message):
+    """Where the actor would land on the time track if the opportunity were taken now.
+
+    `ttu` is None when the preview is withdrawn (nothing chosen, or the
+    dialog closed). Posted to the app, which hands it to the time track.
+    """
+
+    def __init__(self, actor: str, ttu: int | None) -> None:
+        super().__init__()
+        self.actor = actor
+        self.ttu = ttu
+
+
+def action_label(action: Action) -> str:
+    """`Shoot (cost 3, attack with Blaster)`."""
+    what = action.kind if action.weapon is None else f"{action.kind} with {action.weapon}"
+    return f"{action.name} (cost {action.cost}, {what})"
+
+
+class ActionList(SelectionList[str]):
+    """The repertoire as a checklist: space toggles an action, enter takes the opportunity."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "screen.submit_soon", "Take", id="opportunity.take"),
+    ]
+
+
+class OpportunityDialog(ActDialog[TakeOpportunity]):
+    """Pick the actions (space toggles), maybe hold one, maybe change the cost; enter takes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="opportunity.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    OpportunityDialog > .dialog {
+        width: 80;
+    }
+    OpportunityDialog #actions {
+        height: auto;
+        max-height: 12;
+        margin-top: 1;
+    }
+    OpportunityDialog #summary {
+        margin-top: 1;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, actor_id: str) -> None:
+        self.actor = combatant_of(encounter, actor_id)
+        super().__init__()
+        self.encounter = encounter
+        self.notice = ""  # a refused 4th action says so until the next change
+        self.landing: int | None = None
+
+    # --- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        c, enc = self.actor, self.encounter
+        with DialogBody(classes="dialog"):
+            yield Static(
+                f"{c.name}: Action Opportunity at {enc.time} (TTU {c.ttu})",
+                classes="dialog-title",
+                markup=False,
+            )
+            held = f"  Held from before: {c.held_action} (lapses now, A8)." if c.held_action else ""
+            yield Static(
+                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): 2 cost −4 to each"
+                f" roll, 3 −6 (A8); the opportunity costs the largest (R7).{held}",
+                classes="hint",
+                markup=False,
+            )
+            yield ActionList(*[Selection(action_label(a), a.name) for a in c.actions], id="actions")
+            yield FieldError("actions")
+            yield labelled(
+                "Hold",
+                FieldSelect[str]([], prompt="hold nothing", id="hold", compact=True),
+            )
+            yield FieldError("hold")
+            yield labelled(
+                "Cost (GM)", Input(placeholder="the largest (R7)", id="cost", compact=True)
+            )
+            yield FieldError("cost")
+            yield Static("", id="summary", markup=False)
+            yield FieldError(FORM)
+            yield from buttons("Take")
+
+    # --- reacting to the choice -----------------------------------------------------
+
+    @on(SelectionList.SelectedChanged, "#actions")
+    def _actions_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        chosen = event.selection_list.selected
+        if len(chosen) > MAX_ACTIONS:
+            # A8: a fourth action is refused on the spot: the last one picked is unticked.
+            self.notice = f"at most {MAX_ACTIONS} actions in one opportunity (A8)"
+            event.selection_list.deselect(chosen[-1])
+            self.app.bell()
+            return
+        if len(chosen) < MAX_ACTIONS:
+            self.notice = ""
+        hold = self.query_one("#hold", Select)
+        kept = hold.value
+        hold.set_options([(name, name) for name in chosen])
+        if kept in chosen:
+            hold.value = kept
+        self.refresh_form()
+
+    def validate_form(self) -> tuple[TakeOpportunity | None, dict[str, str]]:
+        c, enc = self.actor, self.encounter
+        chosen = self.query_one("#actions", SelectionList).selected
+        hold_value = self.query_one("#hold", Select).value
+        hold = hold_value if isinstance(hold_value, str) else None
+        summary = self.query_one("#summary", Static)
+        errors: dict[str, str] = {}
+        cost_text = self.query_one("#cost", Input).value
+        cost: int | None = None
+        if cost_text.strip():
+            cost, problem = whole_number(cost_text)
+            if cost is None:
+                errors["cost"] = problem
+        if not chosen:
+            summary.update("Pick at least one action.")
+            self._preview(None)
+            if self.refusals:
+                errors.setdefault("actions", "pick 1 to 3 actions (A8)")
+            return None, errors
+        actions = [c.action(name) for name in chosen]
+        ruled = max(a.cost for a in actions)
+        spent = cost if cost is not None and cost >= 1 else ruled
+        landing = (c.ttu or 0) + spent
+        penalty = multi_action_penalty(len(actions))
+        pen = f"{penalty} to each roll (A8)" if penalty else "no action penalty"
+        gm = f"GM cost {spent} (rule: {ruled}, R6)" if cost is not None else f"cost {ruled} (R7)"
+        kept = f"; holds {hold}" if hold else ""
+        summary.update(f"{len(actions)} action(s), {pen}; {gm} → next at {landing}{kept}")
+        self._preview(landing)
+        if enc.in_combat and c.id not in enc.due:
+            errors[FORM] = f"it is not {c.name}'s Action Opportunity (next at {c.ttu})"
+        elif not enc.in_combat:
+            errors[FORM] = "no combat is running: begin combat first"
+        try:
+            command = TakeOpportunity(actor=c.id, actions=chosen, hold=hold, cost=cost)
+        except ValidationError as err:
+            for path, text in field_errors(err, TakeOpportunity).items():
+                errors.setdefault(path.split(".")[0] or FORM, text)
+            return None, errors
+        if errors:
+            return None, errors
+        # A refused 4th action is a notice, not an error: the three kept still stand.
+        return command, {"actions": self.notice} if self.notice else {}
+
+    def _preview(self, landing: int | None) -> None:
+        """Tell the app (and through it the time track) where the actor would land."""
+        if landing != self.landing:
+            self.landing = landing
+            self.app.post_message(LandingPreview(self.actor.id, landing))
+
+    def dismiss(self, result: TakeOpportunity | None = None):  # type: ignore[override]
+        """Withdraw the preview whatever the outcome: the track redraws from the state."""
+        if self.landing is not None:
+            self.landing = None
+            self.app.post_message(LandingPreview(self.actor.id, None))
+        return super().dismiss(result)

@@ -1,0 +1,160 @@
+"""Answer a pending parry: with which weapon, or not at all (A10, R9, C).
+
+A parry is rolled after the attack, against the attacker's SS as the goal.
+The dialog lists the defender's melee weapons with the A10 arithmetic for
+each (the relevant skill is the weapon's, R9): one it may not react with
+cannot be picked. The odds are those of the parry roll itself.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import RadioButton, RadioSet, Select, Static
+
+from rules.commands import Parry
+from rules.errors import explain
+from rules.state import Action, Encounter, Pending, Weapon
+from tracker.modals.act.base import ActDialog, DialogBody, FieldRadioSet, FieldSelect
+from tracker.modals.act.common import (
+    SpecialPicker,
+    default_cost,
+    may_react,
+    modifier_text,
+    paying_actions,
+    reaction_line,
+    standing_modifiers,
+)
+from tracker.modals.form import FORM, FieldError, buttons, labelled
+from tracker.widgets.odds import OddsView
+
+
+def pending_of(encounter: Encounter, pending_id: int, kinds: tuple[str, ...]) -> Pending:
+    """The pending decision a dialog answers; a wrong id or kind is the caller's bug."""
+    for pending in encounter.pending:
+        if pending.id == pending_id:
+            if pending.kind not in kinds:
+                raise ValueError(
+                    f"pending_id: decision {pending_id} is a {pending.kind}, "
+                    f"not a {' or '.join(kinds)}"
+                )
+            if pending.combatant not in encounter.combatants:
+                raise ValueError(f"pending_id: decision {pending_id} names no combatant")
+            return pending
+    raise ValueError(f"pending_id: no pending decision {pending_id}")
+
+
+class ParryDialog(ActDialog[Parry]):
+    """Pick the parrying weapon (or none), what pays for it, and any FARAD die; enter rolls."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="parry.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    ParryDialog > .dialog {
+        width: 112;
+    }
+    ParryDialog .field {
+        margin-top: 1;
+    }
+    ParryDialog .field-label {
+        width: 11;
+    }
+    ParryDialog RadioSet {
+        width: 100%;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, pending_id: int) -> None:
+        self.pending = pending_of(encounter, pending_id, ("parry",))
+        super().__init__()
+        self.encounter = encounter
+        self.defender = encounter.combatants[self.pending.combatant]
+        self.weapons = [w for w in self.defender.weapons if w.kind == "melee"]
+
+    def _allowed(self, weapon: Weapon) -> bool:
+        return may_react(self.encounter, self.defender, self.defender.skills.get(weapon.skill, 0))
+
+    def compose(self) -> ComposeResult:
+        d, p = self.defender, self.pending
+        suggested = p.data.get("parry_weapon")
+        attacker = self.encounter.combatants.get(str(p.data.get("attacker")))
+        by = attacker.name if attacker is not None else str(p.data.get("attacker"))
+        with DialogBody(classes="dialog"):
+            yield Static(
+                f"{d.name} may parry {by}'s {p.data.get('weapon')}: goal {p.goal}"
+                " (the attacker's SS, A10)",
+                classes="dialog-title",
+                markup=False,
+            )
+            with Horizontal(classes="columns"):
+                with Vertical(classes="form"):
+                    options = [RadioButton("do not parry: the blow lands with full force")]
+                    for w in self.weapons:
+                        skill = d.skills.get(w.skill, 0)
+                        line = reaction_line(self.encounter, d, w.skill, skill)
+                        button = RadioButton(
+                            f"{w.name} ({w.skill} {skill}): {line}",
+                            value=w.name == suggested and self._allowed(w),
+                            disabled=not self._allowed(w),
+                        )
+                        options.append(button)
+                    if not any(b.value for b in options):
+                        options[0].value = True
+                    yield FieldRadioSet(*options, id="weapon", compact=True)
+                    yield labelled(
+                        "Pays with",
+                        FieldSelect[str](
+                            [(f"{a.name} (cost {a.cost})", a.name) for a in self._payers()],
+                            prompt=f"its parry (cost {default_cost(d, ('parry',))})",
+                            id="action",
+                            compact=True,
+                        ),
+                    )
+                    yield SpecialPicker(self.encounter, d, id="special")
+                yield OddsView(id="odds")
+            yield FieldError(FORM)
+            yield from buttons("Parry")
+
+    def _payers(self) -> list[Action]:
+        return paying_actions(self.defender, ("parry",))
+
+    def _weapon(self) -> Weapon | None:
+        index = self.query_one("#weapon", RadioSet).pressed_index
+        return self.weapons[index - 1] if index >= 1 else None
+
+    def validate_form(self) -> tuple[Parry | None, dict[str, str]]:
+        d, p = self.defender, self.pending
+        weapon = self._weapon()
+        picker = self.query_one("#special", SpecialPicker)
+        action = self.query_one("#action", Select).value
+        odds = self.query_one("#odds", OddsView)
+        shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)
+        if shown is not None:
+            mods = standing_modifiers(d, picker.kind)
+            odds.stat_name = shown.stat
+            odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0
+            odds.dice = d.skills.get(shown.skill, 0)
+            odds.goal = p.goal
+            odds.modifier = sum(v for _l, v in mods)
+            odds.special = picker.kind if weapon is not None else None
+            odds.positive = picker.positive
+            odds.note = modifier_text(mods) if weapon else f"not parrying (with {shown.name})"
+        if weapon is not None and not self._allowed(weapon):
+            return None, {FORM: f"{d.name} may not parry with {weapon.name} now (A10)"}
+        try:
+            command = Parry(
+                pending=p.id,
+                weapon=weapon.name if weapon else None,
+                action=action if weapon is not None and isinstance(action, str) else None,
+                special=picker.kind if weapon is not None else None,  # type: ignore[arg-type]
+            )
+        except ValidationError as err:
+            return None, {FORM: explain(err, Parry)}
+        return command, {}

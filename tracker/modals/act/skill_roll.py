@@ -1,0 +1,383 @@
+"""Any Fading Suns skill roll: standard, extended, complementary, or an opposed contest (A1-A6).
+
+Step by step, like every act dialog: one submit is one command. An
+extended roll is rolled again by opening the dialog again: it finds the
+running total in the combatant (`extended`, A3) and shows it with the time
+spent. A complementary roll's bonus waits on the combatant and the next
+roll's odds include it (A4). An opposed contest shows its running margin
+and rolls round after round (A6, R4).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Checkbox, Input, Select, Static
+
+from rules.chart import COMPLEMENTARY, GOALS
+from rules.commands import OpposedRound, OpposedStart, SkillRollCommand
+from rules.errors import explain
+from rules.state import Combatant, Encounter
+from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
+from tracker.modals.act.common import (
+    SpecialPicker,
+    describe,
+    living_others,
+    modifier_text,
+    standing_modifiers,
+    turn_penalty,
+)
+from tracker.modals.act.contest import running_text, start_text
+from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.parse import goal as parse_goal
+from tracker.modals.parse import whole_number
+from tracker.widgets.odds import OddsView
+
+MODES = {
+    "standard": "standard roll",
+    "extend": "extended (A3): roll again, SS − 2 adds",
+    "complementary": "complementary (A4): a bonus for the next roll",
+    "opposed": "opposed (A6): rounds until a margin wins",
+}
+Command = SkillRollCommand | OpposedStart | OpposedRound
+
+
+class SkillRollDialog(ActDialog[Command]):
+    """Skill, stat, goal by name or number, dice, modifier, exertion, a FARAD die; enter rolls."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="skill-roll.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    SkillRollDialog > .dialog {
+        width: 116;
+    }
+    SkillRollDialog .field-label {
+        width: 11;
+    }
+    SkillRollDialog #info {
+        margin-top: 1;
+        text-style: bold;
+    }
+    SkillRollDialog .opposed {
+        height: auto;
+    }
+    """
+
+    def __init__(
+        self,
+        encounter: Encounter,
+        actor_id: str,
+        *,
+        skill: str | None = None,
+        stat: str | None = None,
+        mode: str | None = None,
+    ) -> None:
+        self.actor = combatant_of(encounter, actor_id)
+        c = self.actor
+        if mode is not None and mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        super().__init__()
+        self.encounter = encounter
+        ext = c.extended
+        running = encounter.opposed is not None and encounter.opposed.winner is None
+        self.mode = mode or ("extend" if ext else "opposed" if running else "standard")
+        self.skill = skill or (ext.skill if ext else next(iter(c.skills), ""))
+        self.stat = stat or (ext.stat if ext else next(iter(c.stats)))
+        self.others = {x.id: x for x in living_others(encounter, c)}
+
+    # --- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        c = self.actor
+        ext = c.extended
+        stats = [(name, name) for name in c.stats]
+        goal_text = str(ext.goal) if ext is not None and ext.goal is not None else ""
+        with DialogBody(classes="dialog"):
+            yield Static(self._title(), classes="dialog-title", markup=False)
+            with Horizontal(classes="columns"):
+                with Vertical(classes="form"):
+                    yield labelled(
+                        "Mode",
+                        FieldSelect[str](
+                            [(text, key) for key, text in MODES.items()],
+                            value=self.mode,
+                            allow_blank=False,
+                            id="mode",
+                            compact=True,
+                        ),
+                    )
+                    suggest = SuggestFromList(list(c.skills), case_sensitive=False)
+                    yield labelled(
+                        "Skill", Input(self.skill, suggester=suggest, id="skill", compact=True)
+                    )
+                    yield FieldError("skill")
+                    yield labelled(
+                        "Stat",
+                        FieldSelect[str](
+                            stats, value=self.stat, allow_blank=False, id="stat", compact=True
+                        ),
+                    )
+                    with Horizontal(classes="field"):
+                        yield Static("Goal", classes="field-label")
+                        yield FieldSelect[int](
+                            [(f"{name} {value}", value) for name, value in GOALS.items()],
+                            prompt="by name",
+                            id="goal-name",
+                            compact=True,
+                        )
+                        yield Input(goal_text, placeholder="number", id="goal", compact=True)
+                    yield FieldError("goal")
+                    yield labelled(
+                        "Dice",
+                        Input(placeholder="the skill's rating", id="dice", compact=True),
+                    )
+                    yield FieldError("dice")
+                    yield labelled(
+                        "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
+                    )
+                    yield FieldError("modifier")
+                    yield FieldCheckbox(
+                        "Exert: + the stat, then 1 exhaustion (A5)", id="exert", compact=True
+                    )
+                    yield SpecialPicker(self.encounter, c, id="special")
+                    with Vertical(classes="opposed"):
+                        yield labelled(
+                            "Opponent",
+                            FieldSelect[str](
+                                [(describe(x), x.id) for x in self.others.values()],
+                                prompt="no one",
+                                id="opponent",
+                                compact=True,
+                            ),
+                        )
+                        yield labelled(
+                            "Their skill", Input(self.skill, id="their-skill", compact=True)
+                        )
+                        yield labelled(
+                            "Their stat",
+                            FieldSelect[str](
+                                [], prompt="their stat", id="their-stat", compact=True
+                            ),
+                        )
+                        yield FieldCheckbox(
+                            "start a new contest (abandons the one running)",
+                            id="restart",
+                            compact=True,
+                        )
+                    yield Static("", id="info", markup=False)
+                yield OddsView(id="odds")
+            yield FieldError(FORM)
+            yield from buttons("Roll")
+
+    def _title(self) -> str:
+        c, enc = self.actor, self.encounter
+        turn = enc.turn
+        head = f"{c.name}: skill roll"
+        if enc.in_combat and turn is not None and turn.actor == c.id:
+            head += f" · action {turn.done + 1} of {len(turn.actions)}"
+            if turn.penalty:
+                head += f", {turn.penalty} (A8)"
+        return head
+
+    def on_mount(self) -> None:
+        self._opponent_changed()
+        self._mode_changed()
+        super().on_mount()
+
+    # --- keeping the fields in step -------------------------------------------------
+
+    @on(Select.Changed, "#mode")
+    def _mode_changed(self) -> None:
+        mode = self._mode()
+        roll_fields = ("#skill", "#stat", "#dice", "#modifier", "#exert", "#special")
+        running = self._contest_running()
+        for selector in roll_fields:
+            self.query_one(selector).disabled = mode == "opposed" and running
+        for selector in ("#goal", "#goal-name"):
+            self.query_one(selector).disabled = mode in ("complementary", "opposed")
+        opposed = self.query_one(".opposed")
+        opposed.display = mode == "opposed"
+        self.query_one("#restart").display = running
+        self.query_one("#odds").display = mode != "opposed"
+
+    @on(Select.Changed, "#goal-name")
+    def _goal_named(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.query_one("#goal", Input).value = str(event.value)
+
+    @on(Input.Changed, "#goal")
+    def _goal_typed(self, event: Input.Changed) -> None:
+        """A typed number that is a named goal shows its name (R2: 17 is Near Impossible)."""
+        named = self.query_one("#goal-name", Select)
+        text = event.value.strip()
+        value = int(text) if text.isdigit() else None
+        if value in GOALS.values():
+            named.value = value
+        elif named.value != Select.NULL:
+            named.value = Select.NULL
+
+    @on(Select.Changed, "#opponent")
+    def _opponent_changed(self) -> None:
+        other = self._opponent()
+        their = self.query_one("#their-stat", Select)
+        if other is None:
+            their.set_options([])
+            return
+        their.set_options([(name, name) for name in other.stats])
+        stat = self.query_one("#stat", Select).value
+        if stat in other.stats:
+            their.value = stat
+
+    def _mode(self) -> str:
+        value = self.query_one("#mode", Select).value
+        return value if isinstance(value, str) else "standard"
+
+    def _opponent(self) -> Combatant | None:
+        value = self.query_one("#opponent", Select).value
+        return self.others.get(value) if isinstance(value, str) else None
+
+    def _contest_running(self) -> bool:
+        op = self.encounter.opposed
+        return op is not None and op.winner is None
+
+    # --- reading the form -----------------------------------------------------------
+
+    def _numbers(self, errors: dict[str, str]) -> tuple[int | None, int | None, int]:
+        goal = dice = None
+        modifier = 0
+        goal_text = self.query_one("#goal", Input).value
+        if goal_text.strip() and self._mode() != "complementary":
+            goal, problem = parse_goal(goal_text)
+            if goal is None:
+                errors["goal"] = problem
+        dice_text = self.query_one("#dice", Input).value
+        if dice_text.strip():
+            dice, problem = whole_number(dice_text)
+            if dice is None:
+                errors["dice"] = problem
+        mod_text = self.query_one("#modifier", Input).value
+        if mod_text.strip():
+            value, problem = whole_number(mod_text)
+            if value is None:
+                errors["modifier"] = problem
+            else:
+                modifier = value
+        return goal, dice, modifier
+
+    def validate_form(self) -> tuple[Command | None, dict[str, str]]:
+        mode = self._mode()
+        if mode == "opposed":
+            return self._opposed()
+        c = self.actor
+        errors: dict[str, str] = {}
+        goal, dice, modifier = self._numbers(errors)
+        skill = self.query_one("#skill", Input).value.strip()
+        stat = str(self.query_one("#stat", Select).value)
+        picker = self.query_one("#special", SpecialPicker)
+        exert = self.query_one("#exert", Checkbox).value
+        ext = c.extended
+        continuing = mode == "extend" and ext is not None and (ext.skill, ext.stat) == (skill, stat)
+        if continuing and ext is not None and ext.goal is not None:
+            if goal is not None and goal != ext.goal:
+                errors["goal"] = f"the extended roll's goal is {ext.goal} (A3)"
+            goal = ext.goal
+        self._roll_odds(skill, stat, goal, dice, modifier, exert, picker, continuing)
+        if errors:
+            return None, errors
+        try:
+            command = SkillRollCommand(
+                actor=c.id,
+                skill=skill,
+                stat=stat,
+                goal=goal,
+                dice=dice,
+                modifier=modifier,
+                exert=exert,
+                special=picker.kind,  # type: ignore[arg-type]
+                mode=mode,  # type: ignore[arg-type]
+            )
+        except ValidationError as err:
+            return None, {FORM: explain(err, SkillRollCommand)}
+        return command, {}
+
+    def _roll_odds(
+        self,
+        skill: str,
+        stat: str,
+        goal: int | None,
+        dice: int | None,
+        modifier: int,
+        exert: bool,
+        picker: SpecialPicker,
+        continuing: bool,
+    ) -> None:
+        c, mode = self.actor, self._mode()
+        mods = [("GM", modifier), ("actions, A8", turn_penalty(self.encounter, c))]
+        mods += standing_modifiers(c, picker.kind, complement=mode != "complementary")
+        info = self.query_one("#info", Static)
+        ext = c.extended
+        if continuing and ext is not None:
+            mods.append(("running total − 2, A3", ext.total - 2))
+            units = len(ext.rolls)
+            info.update(
+                f"Extended {ext.skill}: total {ext.total} after {units} roll(s), {units} time"
+                f" unit(s); this roll adds its SS − 2 (R3)"
+                + (f"; goal {ext.goal}" if ext.goal is not None else "")
+            )
+        elif mode == "extend":
+            info.update("A new extended roll: its SS starts the running total (A3).")
+        elif mode == "complementary":
+            table = ", ".join(f"{ss}+ → +{bonus}" for ss, bonus in COMPLEMENTARY)
+            info.update(f"Bonus for the next roll by SS: {table} (A4)")
+        elif c.complement_bonus:
+            info.update(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
+        else:
+            info.update("")
+        mods = [(label, value) for label, value in mods if value]
+        odds = self.query_one("#odds", OddsView)
+        odds.stat_name = stat
+        odds.stat = c.effective(stat) if stat in c.stats else 0
+        odds.dice = dice if dice is not None else c.skills.get(skill, 0)
+        odds.goal = goal
+        odds.modifier = sum(value for _label, value in mods)
+        odds.exert = exert
+        odds.special = picker.kind
+        odds.positive = picker.positive
+        odds.goal_shift = None
+        odds.note = modifier_text(mods)
+
+    def _opposed(self) -> tuple[Command | None, dict[str, str]]:
+        c, enc = self.actor, self.encounter
+        info = self.query_one("#info", Static)
+        if self._contest_running() and not self.query_one("#restart", Checkbox).value:
+            info.update(running_text(enc))
+            return OpposedRound(), {}
+        other = self._opponent()
+        skill = self.query_one("#skill", Input).value.strip()
+        stat = str(self.query_one("#stat", Select).value)
+        their_skill = self.query_one("#their-skill", Input).value.strip()
+        their_stat = self.query_one("#their-stat", Select).value
+        if other is None or not isinstance(their_stat, str):
+            info.update("Pick the opponent, its skill and its stat.")
+            return None, {FORM: "pick an opponent (A6)"} if self.refusals else {}
+        info.update(start_text(c, skill, stat, other, their_skill, their_stat))
+        try:
+            command = OpposedStart(
+                a=c.id,
+                a_skill=skill,
+                a_stat=stat,
+                b=other.id,
+                b_skill=their_skill,
+                b_stat=their_stat,
+            )
+        except ValidationError as err:
+            return None, {FORM: explain(err, OpposedStart)}
+        return command, {}

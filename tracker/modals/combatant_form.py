@@ -1,0 +1,339 @@
+"""Add or edit a combatant's sheet: stats, skills, d100 values, weapons, armour, shield,
+the repertoire of actions with their costs (R6), luck (R17) and notes.
+
+Every keystroke rebuilds the whole Combatant through pydantic, and each
+problem is shown under the field it names ("Wits: must be 0–30", "skill
+'Melee': 'ten' is not a number"). Editing keeps the id and everything combat
+did to the combatant; adding while combat runs asks for the awareness its
+reaction roll uses (R8).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, get_args
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
+
+from rules.commands import AddCombatant, EditCombatant
+from rules.errors import field_errors
+from rules.state import DEFAULT_STATS, SIDES, Awareness, Combatant, Encounter, Stats
+from tracker.modals.combatant_rows import (
+    ACTION_COLUMNS,
+    WEAPON_COLUMNS,
+    ActionRow,
+    Row,
+    WeaponRow,
+    header,
+)
+from tracker.modals.form import FORM, Dialog, FieldError, buttons, labelled
+from tracker.modals.parse import join_pairs, split_pairs
+
+SheetCommand = AddCombatant | EditCombatant
+AWARENESS: tuple[str, ...] = get_args(Awareness)
+# The d100 and skill lists typed as `name value` pairs, with the word their messages use.
+PAIR_FIELDS: tuple[tuple[str, str, str, str], ...] = (
+    ("skills", "Skills", "skill", "e.g. Melee 6, Shoot 5, Dodge 4"),
+    ("abilities", "Abilities d100", "ability", "e.g. Attack 120, Parry 110"),
+    ("resistances", "Resistances d100", "resistance", "e.g. Poison 40, Magic 35"),
+)
+_WORD = {field: word for field, _label, word, _hint in PAIR_FIELDS}
+_ARMOUR = {"rating": "AR", "hard": "hard", "soft": "soft"}
+_SHIELD = {"low": "low", "high": "high", "hits_left": "hits left"}
+
+
+def slot_for(path: str) -> tuple[str, str]:
+    """Where a dotted error path is shown, and the words that name it there."""
+    head, _, rest = path.partition(".")
+    if head in ("name", "side", "luck", "notes", "awareness") and not rest:
+        return head, ""
+    if head == "stats":
+        return "stats", f"{rest}: " if rest else ""
+    if head in _WORD:
+        return head, f"{_WORD[head]} {rest!r}: " if rest else ""
+    if head in ("weapons", "actions") and rest:
+        index, _, field = rest.partition(".")
+        return f"{head[:-1]}-{index}", f"{field}: " if field else ""
+    if head == "armour":
+        return "armour", f"{_ARMOUR.get(rest, rest)}: " if rest else ""
+    if head == "shield":
+        return "shield", f"{_SHIELD.get(rest, rest)}: " if rest else ""
+    return FORM, f"{path}: " if path else ""
+
+
+def new_id(encounter: Encounter) -> str:
+    """The next free `c<n>` id (the form the engine and old saves use)."""
+    n = encounter.next_id
+    while f"c{n}" in encounter.combatants:
+        n += 1
+    return f"c{n}"
+
+
+class CombatantForm(Dialog[SheetCommand]):
+    """The whole sheet in one scrollable form; enter (or Save) when no message shows."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="combatant-form.cancel"),
+    ]
+    AUTO_FOCUS = "#name"
+
+    DEFAULT_CSS = """
+    CombatantForm > .dialog {
+        width: 100;
+        height: 100%;
+        max-height: 44;
+    }
+    CombatantForm #body {
+        height: 1fr;
+    }
+    CombatantForm .section {
+        text-style: bold;
+        margin-top: 1;
+    }
+    CombatantForm #stats-grid {
+        layout: grid;
+        grid-size: 3;
+        grid-rows: 1;
+        grid-columns: 1fr 1fr 1fr;
+        height: auto;
+    }
+    CombatantForm .stat {
+        height: 1;
+    }
+    CombatantForm .stat Label {
+        width: 12;
+    }
+    CombatantForm .stat Input {
+        width: 5;
+    }
+    CombatantForm .numbers Input {
+        width: 6;
+        margin-right: 2;
+    }
+    CombatantForm .numbers Label {
+        width: auto;
+        margin-right: 1;
+    }
+    CombatantForm #notes {
+        height: 4;
+    }
+    CombatantForm .add-row {
+        margin-top: 0;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, combatant_id: str | None) -> None:
+        if combatant_id is not None and combatant_id not in encounter.combatants:
+            raise ValueError(f"combatant_id: no combatant with id {combatant_id!r}")
+        super().__init__()
+        self.encounter = encounter
+        self.original = encounter.combatants[combatant_id] if combatant_id else None
+
+    # --- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        c = self.original
+        stats = dict(c.stats) if c else Stats().stats
+        extra = {name: value for name, value in stats.items() if name not in DEFAULT_STATS}
+        with Vertical(classes="dialog"):
+            yield Static(self._title(), classes="dialog-title", markup=False)
+            yield Static(
+                "enter saves · escape cancels · a blank number takes its default", classes="hint"
+            )
+            with VerticalScroll(id="body", can_focus=False):  # a focused field scrolls into view
+                yield from self._identity(c)
+                yield Label("Stats (blank drops a stat)", classes="section")
+                with Grid(id="stats-grid"):
+                    for i, name in enumerate(DEFAULT_STATS):
+                        value = str(stats[name]) if name in stats else ""
+                        yield Horizontal(
+                            Label(name),
+                            Input(value, id=f"stat-{i}", compact=True),
+                            classes="stat",
+                        )
+                yield labelled(
+                    "More stats",
+                    Input(
+                        join_pairs(extra), placeholder="e.g. Presence 4, Faith 3", id="more-stats"
+                    ),
+                )
+                yield FieldError("stats")
+                for field, label, _word, hint in PAIR_FIELDS:
+                    values = getattr(c, field) if c else {}
+                    yield labelled(label, Input(join_pairs(values), placeholder=hint, id=field))
+                    yield FieldError(field)
+                yield Label("Weapons", classes="section")
+                yield header(*WEAPON_COLUMNS)
+                with Vertical(id="weapons"):
+                    for weapon in c.weapons if c else []:
+                        yield WeaponRow(weapon)
+                yield Button("+ weapon", id="add-weapon", classes="add-row", compact=True)
+                yield from self._protection(c)
+                yield Label("Actions (time cost in TU, R6)", classes="section")
+                yield header(*ACTION_COLUMNS)
+                with Vertical(id="actions"):
+                    for action in c.actions if c else []:
+                        yield ActionRow(action)
+                yield Button("+ action", id="add-action", classes="add-row", compact=True)
+                yield labelled("Luck points", Input(str(c.luck) if c else "", id="luck"))
+                yield FieldError("luck")
+                yield Label("Notes", classes="section")
+                yield TextArea(c.notes if c else "", id="notes")
+                yield FieldError("notes")
+            yield FieldError(FORM)
+            yield from buttons()
+
+    def _title(self) -> str:
+        if self.original is not None:
+            return f"Edit {self.original.name} ({self.original.id})"
+        if self.encounter.in_combat:
+            return f"Add a combatant: joins the fight at track {self.encounter.time} (R8)"
+        return "Add a combatant"
+
+    def _identity(self, c: Combatant | None) -> ComposeResult:
+        yield labelled("Name", Input(c.name if c else "", placeholder="Kans", id="name"))
+        yield FieldError("name")
+        side = c.side if c else Combatant.model_fields["side"].default
+        yield labelled(
+            "Side", Select([(s, s) for s in SIDES], value=side, allow_blank=False, id="side")
+        )
+        yield FieldError("side")
+        if c is None:
+            why = "reaction roll (R8)" if self.encounter.in_combat else "prefills Begin combat"
+            yield labelled(
+                "Awareness",
+                Select(
+                    [(a, a) for a in AWARENESS], value="standard", allow_blank=False, id="awareness"
+                ),
+                Label(why, classes="hint"),
+            )
+            yield FieldError("awareness")
+
+    def _protection(self, c: Combatant | None) -> ComposeResult:
+        armour = c.armour if c else None
+        shield = c.shield if c else None
+        cells = [Label("AR"), Input(str(armour.rating) if armour else "", id="armour-rating")]
+        cells += [Label("hard"), Input(str(armour.hard) if armour else "", id="armour-hard")]
+        cells += [Label("soft"), Input(str(armour.soft) if armour else "", id="armour-soft")]
+        for cell in cells:
+            if isinstance(cell, Input):
+                cell.placeholder = "0"
+                cell.compact = True
+        yield labelled("Armour (A13)", *cells, classes="numbers")
+        yield FieldError("armour")
+        hits = "" if shield is None or shield.hits_left is None else str(shield.hits_left)
+        yield labelled(
+            "Shield (A12)",
+            Label("low"),
+            Input(str(shield.low) if shield else "", id="shield-low", compact=True),
+            Label("high"),
+            Input(str(shield.high) if shield else "", id="shield-high", compact=True),
+            Label("hits left"),
+            Input(hits, placeholder="∞", id="shield-hits", compact=True),
+            classes="numbers",
+        )
+        yield FieldError("shield")
+
+    # --- rows ------------------------------------------------------------------------
+    @on(Button.Pressed, "#add-weapon")
+    async def _add_weapon(self) -> None:
+        await self._add_row(WeaponRow(), "#weapons")
+
+    @on(Button.Pressed, "#add-action")
+    async def _add_action(self) -> None:
+        await self._add_row(ActionRow(), "#actions")
+
+    async def _add_row(self, row: Row, into: str) -> None:
+        await self.query_one(into, Vertical).mount(row)
+        row.focus_first()
+        self.refresh_form()
+
+    @on(Row.Removed)
+    async def _remove_row(self, message: Row.Removed) -> None:
+        await message.row.remove()
+        self.refresh_form()
+
+    # --- reading the fields ----------------------------------------------------------
+    def _text(self, selector: str) -> str:
+        return self.query_one(selector, Input).value.strip()
+
+    def _sheet(
+        self,
+        problems: dict[str, list[str]],
+        weapon_rows: list[WeaponRow],
+        action_rows: list[ActionRow],
+    ) -> dict[str, object]:
+        """The sheet fields as pydantic will judge them; shape problems go to `problems`."""
+        stats: dict[str, object] = {}
+        for i, name in enumerate(DEFAULT_STATS):
+            if value := self._text(f"#stat-{i}"):
+                stats[name] = value
+        more, bad = split_pairs(self._text("#more-stats"), "stat")
+        problems["stats"].extend(bad)
+        for name, value in more.items():
+            if name.lower() in (s.lower() for s in stats):
+                problems["stats"].append(f"stat {name!r} is given twice")
+            else:
+                stats[name] = value
+        sheet: dict[str, object] = {
+            "name": self._text("#name"),
+            "side": str(self.query_one("#side", Select).value),
+            "stats": stats,
+            "weapons": [row.data() for row in weapon_rows],
+            "actions": [row.data() for row in action_rows],
+            "luck": self._text("#luck") or 0,
+            "notes": self.query_one("#notes", TextArea).text,
+        }
+        for field, _label, word, _hint in PAIR_FIELDS:
+            pairs, bad = split_pairs(self._text(f"#{field}"), word)
+            problems[field].extend(bad)
+            sheet[field] = pairs
+        armour = {f: self._text(f"#armour-{f}") for f in _ARMOUR}
+        sheet["armour"] = {f: v for f, v in armour.items() if v}  # blank: 0
+        sheet["shield"] = self._shield(problems)
+        return sheet
+
+    def _shield(self, problems: dict[str, list[str]]) -> dict[str, object] | None:
+        low, high = self._text("#shield-low"), self._text("#shield-high")
+        hits = self._text("#shield-hits")
+        if not (low or high or hits):
+            return None  # no shield at all
+        if not (low and high):
+            problems["shield"].append("a shield needs both low and high (or neither)")
+            return None
+        return {"low": low, "high": high, "hits_left": hits or None}  # R10: blank = unlimited
+
+    def validate_form(self) -> tuple[SheetCommand | None, dict[str, str]]:
+        weapon_rows = list(self.query_one("#weapons").query_children(WeaponRow))
+        action_rows = list(self.query_one("#actions").query_children(ActionRow))
+        for i, row in enumerate(weapon_rows):
+            row.error.slot = f"weapon-{i}"
+        for i, row in enumerate(action_rows):
+            row.error.slot = f"action-{i}"
+        problems: dict[str, list[str]] = {
+            slot: [] for slot in ("stats", "shield", *(f for f, *_ in PAIR_FIELDS))
+        }
+        data: dict[str, object] = (
+            self.original.model_dump() if self.original else {"id": new_id(self.encounter)}
+        )
+        data.update(self._sheet(problems, weapon_rows, action_rows))
+        if self.original is None:
+            data["awareness"] = str(self.query_one("#awareness", Select).value)
+        combatant: Combatant | None = None
+        try:
+            combatant = Combatant.model_validate(data)
+        except ValidationError as err:
+            for path, text in field_errors(err, Combatant).items():
+                slot, prefix = slot_for(path)
+                problems.setdefault(slot, []).append(prefix + text)
+        errors = {slot: "; ".join(texts) for slot, texts in problems.items() if texts}
+        if self.original is None and not self.refusals and not self._text("#name"):
+            errors.pop("name", None)  # a fresh sheet starts quiet about its empty name
+        if errors or combatant is None:
+            return None, errors
+        if self.original is not None:
+            return EditCombatant(combatant=combatant), {}
+        return AddCombatant(combatant=combatant, awareness=combatant.awareness), {}

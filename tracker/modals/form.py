@@ -1,0 +1,203 @@
+"""The pieces every form dialog shares: a message line under a field, and a dialog
+that re-validates on every keystroke and refuses to submit until valid.
+
+A dialog subclass only says how to read its fields (`validate_form`): it
+returns the result it would dismiss with, or None plus a message per error
+slot. The base shows each message in the `FieldError` with that slot, keeps
+the Save button disabled while anything is wrong, and turns enter / Save
+into a dismissal only when the result exists.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Select, Static, TextArea
+
+from rules.state import Combatant, Encounter
+
+ResultT = TypeVar("ResultT")
+
+FORM = "form"  # the slot for problems that belong to no single field
+
+
+class FieldError(Static):
+    """The message line under a field: empty and hidden while the field is valid."""
+
+    DEFAULT_CSS = """
+    FieldError {
+        color: $text-error;
+        height: auto;
+        padding: 0 0 0 1;
+    }
+    FieldError.-ok {
+        display: none;
+    }
+    """
+
+    def __init__(self, slot: str, *, id: str | None = None) -> None:
+        super().__init__("", markup=False, id=id, classes="-ok")
+        self.slot = slot
+        self.message = ""
+
+    def show(self, text: str) -> None:
+        """Show `text` (or hide the line when it is empty)."""
+        if text != self.message:
+            self.message = text
+            self.update(text)
+        self.set_class(not text, "-ok")
+
+
+def combatant_of(encounter: Encounter, combatant_id: str) -> Combatant:
+    """The combatant a dialog is about; a wrong id is the caller's bug, named as such."""
+    if combatant_id not in encounter.combatants:
+        raise ValueError(f"combatant_id: no combatant with id {combatant_id!r}")
+    return encounter.combatants[combatant_id]
+
+
+def labelled(label: str, *widgets: Widget, classes: str = "") -> Horizontal:
+    """One form row: a fixed-width label then the field widgets, side by side.
+
+    Inputs and selects are made compact (one line, no border) so a whole sheet
+    fits an 80x24 terminal; the dialog's CSS tints them so they still read as fields.
+    """
+    for widget in widgets:
+        if isinstance(widget, Input | Select):
+            widget.compact = True
+    row = Horizontal(
+        Label(label, classes="field-label", markup=False), *widgets, classes=f"field {classes}"
+    )
+    return row
+
+
+def buttons(save_label: str = "Save") -> ComposeResult:
+    """The Save / Cancel row every form ends with."""
+    with Horizontal(classes="buttons"):
+        yield Button(save_label, variant="primary", id="save", compact=True)
+        yield Button("Cancel", id="cancel", compact=True)
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A modal form: validates as you type; enter and Save are refused until valid."""
+
+    DEFAULT_CSS = """
+    Dialog {
+        align: center middle;
+    }
+    Dialog > .dialog {
+        width: 78;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    Dialog .dialog-title {
+        text-style: bold;
+        width: 100%;
+    }
+    Dialog .hint {
+        color: $text-muted;
+        height: auto;
+    }
+    Dialog .field {
+        height: auto;
+    }
+    Dialog Input.-textual-compact {
+        background: $boost;
+        padding: 0 1;
+    }
+    Dialog Input.-textual-compact:focus {
+        background-tint: $accent 20%;
+    }
+    Dialog .field-label {
+        width: 18;
+        padding-right: 1;
+    }
+    Dialog .field Input {
+        width: 1fr;
+    }
+    Dialog .field Select {
+        width: 1fr;
+    }
+    Dialog .buttons {
+        height: auto;
+        align-horizontal: right;
+        margin-top: 1;
+    }
+    Dialog .buttons Button {
+        margin-left: 2;
+        min-width: 10;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refusals = 0  # how many submits were refused (tests and the bell read it)
+        self._ready = False  # fields post Changed while mounting: validate once all exist
+        self._save: Button | None = None
+
+    def validate_form(self) -> tuple[ResultT | None, dict[str, str]]:
+        """Read the fields: (the result, {}) when valid, else (None, {slot: message})."""
+        raise NotImplementedError(f"{type(self).__name__} must read its own fields")
+
+    def refresh_form(self) -> ResultT | None:
+        """Re-validate, show every message next to its field, enable Save only if valid."""
+        if not self._ready:
+            return None
+        result, errors = self.validate_form()
+        lines = list(self.query(FieldError))  # one walk of the tree per keystroke
+        slots = {error.slot for error in lines}
+        stray = [text for slot, text in errors.items() if slot not in slots and text]
+        for error in lines:
+            text = errors.get(error.slot, "")
+            if error.slot == FORM and stray:
+                text = "; ".join([text, *stray] if text else stray)
+            error.show(text)
+        if self._save is not None:
+            self._save.disabled = result is None
+        return result
+
+    def on_mount(self) -> None:
+        self._save = next(iter(self.query("#save").results(Button)), None)
+        self._ready = True
+        self.refresh_form()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    @on(RadioSet.Changed)
+    @on(TextArea.Changed)
+    def _changed(self) -> None:
+        self.refresh_form()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_submit()
+
+    @on(Button.Pressed, "#save")
+    def _save_pressed(self) -> None:
+        self.action_submit()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    def action_submit(self) -> None:
+        """Dismiss with the result, or refuse (bell) and leave the messages showing."""
+        result = self.refresh_form()
+        if result is None:
+            self.refusals += 1
+            self.refresh_form()  # a form may word its messages more firmly once refused
+            self.app.bell()
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

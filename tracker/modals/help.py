@@ -1,0 +1,131 @@
+"""Help: every key and what it does, and a rules cheat-sheet read from the chart data.
+
+The tables come from `rules.chart`, so the sheet can never disagree with
+what the engine uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from rules.chart import (
+    ACTION_PENALTY,
+    DODGE_GOALS,
+    GOALS,
+    LEVELS,
+    MELEE_GOALS,
+    RANGED_GOALS,
+    REACTION_BASE,
+)
+from rules.wounds import BLEED_THRESHOLD, BREAKAGE_THRESHOLD, MASSIVE_WOUND_WP
+
+KeyHelp = tuple[str, str] | Binding
+
+
+def key_pairs(bindings: Sequence[KeyHelp]) -> list[tuple[str, str]]:
+    """(key, what it does) pairs; Binding objects (e.g. from `active_bindings`) are read too."""
+    pairs: list[tuple[str, str]] = []
+    for item in bindings:
+        if isinstance(item, Binding):
+            pairs.append((item.key_display or item.key, item.description or item.action))
+        else:
+            key, what = item
+            pairs.append((key, what))
+    return pairs
+
+
+def keys_text(bindings: Sequence[KeyHelp]) -> str:
+    """Two aligned columns: key, what it does."""
+    pairs = key_pairs(bindings)
+    if not pairs:
+        return "(no keys)"
+    width = max(len(key) for key, _ in pairs)
+    return "\n".join(f"{key:>{width}}  {what}" for key, what in pairs)
+
+
+def _pairs(table: dict[str, int]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in table.items())
+
+
+def cheat_sheet() -> str:
+    """The few numbers a GM looks up mid-fight (A2, A7, A8, A10, A14-A16)."""
+    levels = "\n".join(
+        f"  VS {vs:>2}+  {quality:<15} {damage:<10} {wp} WP"
+        for vs, quality, _ability, damage, wp in LEVELS
+    )
+    penalties = ", ".join(f"{n} actions {p}" for n, p in ACTION_PENALTY.items() if p)
+    return "\n".join(
+        [
+            f"Goals (A2): {_pairs(GOALS)}",
+            "Success: SS >= goal; VS = SS - goal.",
+            "Levels (A2), damage names and WP (A11):",
+            levels,
+            f"Ranged goals (A8): {_pairs(RANGED_GOALS)}",
+            f"Melee goals (A8): {_pairs(MELEE_GOALS)}; Close-In: the GM sets it",
+            f"Dodge goals (A10): {_pairs(DODGE_GOALS)}; dodge VS adds to the attack goal",
+            f"Several actions (A8): {penalties}; the largest cost is paid (R7)",
+            f"Reaction base TU (A7): {_pairs(REACTION_BASE)}, minus one d10's VP vs Wits",
+            "React (A10): TTU - relevant skill <= now",
+            "Shield low/high (A12): below low passes, low..high stops, above high loses high",
+            f"Bleeding (R12): a wound of {BLEED_THRESHOLD}+ WP, every 10 TU from the anchor",
+            f"Breakage (A15): {BREAKAGE_THRESHOLD}+ WP to a limb or the chest, goal 2 + WP",
+            f"Demise (A16): {MASSIVE_WOUND_WP}+ WP in one wound, Endurance at half, at 0",
+            "Every 3 total WP: every stat -1 (A9)",
+        ]
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """Read-only: escape, q or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close help", id="help.close"),
+    ]
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > Vertical {
+        width: 96;
+        max-width: 100%;
+        height: 100%;
+        max-height: 40;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    HelpScreen .heading {
+        text-style: bold;
+        margin-top: 1;
+    }
+    HelpScreen #keys, HelpScreen #rules {
+        width: 100%;
+    }
+    """
+
+    def __init__(self, bindings: Sequence[KeyHelp]) -> None:
+        super().__init__()
+        self.key_help = key_pairs(bindings)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Help (escape closes)", classes="heading")
+            with VerticalScroll(id="help-body"):
+                yield Static("Keys", classes="heading")
+                yield Static(keys_text(self.key_help), id="keys", markup=False)
+                yield Static("Rules cheat-sheet", classes="heading")
+                yield Static(cheat_sheet(), id="rules", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

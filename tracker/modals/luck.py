@@ -1,0 +1,95 @@
+"""Luck points (C2, R17: one signed pool) and the note that chance dice went unused (C1)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import ContentSwitcher, Input, Select, Static
+
+from rules.commands import Luck, NoteUnusedDice
+from rules.errors import field_errors
+from rules.state import Encounter
+from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
+
+LuckCommand = Luck | NoteUnusedDice
+CHOICES: tuple[tuple[str, str], ...] = (
+    ("Award (+) or take (-) luck points", "luck"),
+    ("Note unused chance dice (C1)", "unused"),
+)
+_SLOTS = {"amount": "amount", "reason": "reason"}
+
+
+class LuckForm(Dialog[LuckCommand]):
+    """`+2 saved the child` or `-1 left a friend behind`; enter applies."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="luck.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    LuckForm > .dialog {
+        width: 70;
+    }
+    LuckForm ContentSwitcher, LuckForm ContentSwitcher > Vertical {
+        height: auto;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, combatant_id: str) -> None:
+        self.combatant = combatant_of(encounter, combatant_id)
+        super().__init__()
+        self.encounter = encounter
+
+    def compose(self) -> ComposeResult:
+        c = self.combatant
+        with Vertical(classes="dialog"):
+            yield Static(f"Luck for {c.name}", classes="dialog-title", markup=False)
+            yield Static(
+                f"luck pool {c.luck:+d}; chance dice today: combat {c.chance.combat}, "
+                f"roleplay {c.chance.roleplay}",
+                classes="hint",
+            )
+            yield labelled(
+                "What", Select(list(CHOICES), value="luck", allow_blank=False, id="what")
+            )
+            with ContentSwitcher(initial="luck"):
+                with Vertical(id="luck"):
+                    yield labelled("Points", Input(placeholder="+1 or -1", id="amount"))
+                    yield FieldError("amount")
+                    yield labelled("Reason", Input(placeholder="a selfless act", id="reason"))
+                    yield FieldError("reason")
+                with Vertical(id="unused"):
+                    yield Static(
+                        f"Record in the log that {c.name} left its chance dice unused "
+                        "(the GM may reward it).",
+                        classes="hint",
+                        markup=False,
+                    )
+            yield FieldError(FORM)
+            yield from buttons("Apply")
+
+    def validate_form(self) -> tuple[LuckCommand | None, dict[str, str]]:
+        what = str(self.query_one("#what", Select).value)
+        switcher = self.query_one(ContentSwitcher)
+        if switcher.current != what:
+            switcher.current = what
+        if what == "unused":
+            return NoteUnusedDice(target=self.combatant.id), {}
+        amount = self.query_one("#amount", Input).value.strip()
+        reason = self.query_one("#reason", Input).value.strip()
+        if not amount:
+            return None, {"amount": "type the points: +2 awards, -1 takes"} if self.refusals else {}
+        try:
+            command = Luck.model_validate(
+                {"target": self.combatant.id, "amount": amount, "reason": reason}
+            )
+        except ValidationError as err:
+            found = field_errors(err, Luck)
+            return None, {_SLOTS.get(path, FORM): text for path, text in found.items()}
+        if command.amount == 0:
+            return None, {"amount": "must not be 0"}
+        return command, {}

@@ -1,0 +1,101 @@
+"""Open a save: the folder's saves, newest first, with their day, track time and who lives.
+
+A file that will not open is still listed, greyed out with the reason, so
+the GM learns why an encounter is missing instead of wondering.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.save_folder import SaveInfo, list_saves
+from rules.saves import SaveError
+from tracker.modals.form import FORM, Dialog, FieldError
+
+
+def describe(info: SaveInfo) -> str:
+    """One line (two for a broken file) of the saves list."""
+    when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+    if info.error is not None:
+        return f"{info.path.name}  {when}\n  {info.error}"
+    track = f"in combat, track {info.time}" if info.in_combat else "no combat"
+    return (
+        f"{info.name}  ({info.path.name}, {when})\n"
+        f"  day {info.day}, {track}, {info.alive}/{info.total} alive"
+    )
+
+
+class OpenSave(Dialog[Path]):
+    """Arrows choose, enter opens; broken saves cannot be chosen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="open-save.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    OpenSave > .dialog {
+        width: 90;
+        height: auto;
+        max-height: 100%;
+    }
+    OpenSave OptionList {
+        height: auto;
+        max-height: 18;
+    }
+    """
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = Path(folder)
+        self.problem = ""
+        try:
+            self.saves = list_saves(self.folder)
+        except SaveError as err:
+            self.saves = []
+            self.problem = str(err)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Open a save", classes="dialog-title")
+            yield Static(f"in {self.folder}", classes="hint", markup=False)
+            yield OptionList(
+                *(
+                    Option(Content(describe(info)), id=str(i), disabled=info.error is not None)
+                    for i, info in enumerate(self.saves)
+                ),
+                id="saves",
+            )
+            yield FieldError(FORM)
+
+    def on_mount(self) -> None:
+        options = self.query_one("#saves", OptionList)
+        openable = [i for i, info in enumerate(self.saves) if info.error is None]
+        if openable:
+            options.highlighted = openable[0]
+
+    def validate_form(self) -> tuple[Path | None, dict[str, str]]:
+        if self.problem:
+            return None, {FORM: self.problem}
+        if not self.saves:
+            return None, {FORM: f"no saves in {self.folder}"}
+        index = self.query_one("#saves", OptionList).highlighted
+        if index is None or self.saves[index].error is not None:
+            return None, {FORM: "no save that opens is chosen"} if self.refusals else {}
+        return self.saves[index].path, {}
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self.refresh_form()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self) -> None:
+        self.action_submit()

@@ -1,0 +1,144 @@
+"""Pick a reusable character from the roster folder (saves/roster/*.json).
+
+A template is one combatant's JSON (as a combatant is saved; `id` may be
+left out, the file name stands in). A file that is not a good template is
+listed with the reason and cannot be picked.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.errors import explain
+from rules.state import Combatant
+from tracker.modals.form import FORM, Dialog, FieldError
+
+MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
+
+
+@dataclass(frozen=True)
+class Template:
+    path: Path
+    combatant: Combatant | None
+    error: str = ""
+
+
+def load_template(path: Path) -> Combatant:
+    """Read one template; ValueError says what is wrong, in words a GM can fix."""
+    try:
+        if path.stat().st_size > MAX_TEMPLATE_BYTES:
+            raise ValueError("the file is too big to be a character")
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise ValueError((err.strerror or str(err)).lower()) from None
+    except UnicodeDecodeError:
+        raise ValueError("the file is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not JSON ({err.msg}; line {err.lineno}, column {err.colno})") from None
+    if not isinstance(data, dict):
+        raise ValueError("a template is one JSON object (a combatant)")
+    data.setdefault("id", path.stem[:40] or "template")
+    try:
+        return Combatant.model_validate(data)
+    except ValidationError as err:
+        raise ValueError(explain(err, Combatant)) from None
+
+
+def read_roster(roster_dir: Path) -> list[Template]:
+    """Every *.json in the folder, by file name; broken ones carry their error."""
+    try:
+        paths = sorted(p for p in Path(roster_dir).glob("*.json") if not p.name.startswith("."))
+    except OSError:
+        return []
+    found: list[Template] = []
+    for path in paths:
+        try:
+            found.append(Template(path, load_template(path)))
+        except ValueError as err:
+            found.append(Template(path, None, str(err)))
+    return found
+
+
+def describe(template: Template) -> str:
+    c = template.combatant
+    if c is None:
+        return f"{template.path.name}\n  cannot use: {template.error}"
+    stats = ", ".join(f"{name[:3]} {value}" for name, value in c.stats.items())
+    skills = ", ".join(f"{name} {value}" for name, value in list(c.skills.items())[:4])
+    return f"{c.name} ({c.side}, {template.path.name})\n  {stats}" + (
+        f"; {skills}" if skills else ""
+    )
+
+
+class TemplatePicker(Dialog[Combatant]):
+    """Arrows choose, enter takes the character; broken files cannot be chosen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="templates.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    TemplatePicker > .dialog {
+        width: 90;
+        height: auto;
+        max-height: 100%;
+    }
+    TemplatePicker OptionList {
+        height: auto;
+        max-height: 18;
+    }
+    """
+
+    def __init__(self, roster_dir: Path) -> None:
+        super().__init__()
+        self.roster_dir = Path(roster_dir)
+        self.templates = read_roster(self.roster_dir)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Add from the roster", classes="dialog-title")
+            yield Static(f"in {self.roster_dir}", classes="hint", markup=False)
+            yield OptionList(
+                *(
+                    Option(Content(describe(t)), id=str(i), disabled=t.combatant is None)
+                    for i, t in enumerate(self.templates)
+                ),
+                id="templates",
+            )
+            yield FieldError(FORM)
+
+    def on_mount(self) -> None:
+        usable = [i for i, t in enumerate(self.templates) if t.combatant is not None]
+        if usable:
+            self.query_one("#templates", OptionList).highlighted = usable[0]
+
+    def validate_form(self) -> tuple[Combatant | None, dict[str, str]]:
+        if not self.templates:
+            return None, {FORM: f"no templates (*.json) in {self.roster_dir}"}
+        index = self.query_one("#templates", OptionList).highlighted
+        chosen = self.templates[index].combatant if index is not None else None
+        if chosen is None:
+            return None, {FORM: "no usable template is chosen"} if self.refusals else {}
+        return chosen.model_copy(deep=True), {}
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self.refresh_form()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self) -> None:
+        self.action_submit()

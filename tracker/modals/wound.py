@@ -1,0 +1,127 @@
+"""A wound by hand: wound points or a damage level name, where it landed (R14), from what.
+
+The preview says what the wound will set off (bleeding R12, a breakage roll
+A15, demise checks A16) before the GM commits to it; the engine does the
+rest when the command is applied.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, get_args
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
+
+from rules.chart import LEVELS
+from rules.commands import ApplyWound
+from rules.errors import field_errors
+from rules.state import Combatant, Encounter, Location
+from rules.wounds import (
+    breakage_goal,
+    demise_triggers,
+    needs_breakage_roll,
+    starts_bleeding,
+    vital_organ_struck,
+)
+from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
+from tracker.modals.parse import wound_points
+
+LOCATION_NAMES: tuple[str, ...] = get_args(Location)
+_SLOTS = {"wound_points": "wp", "location": "location", "source": "source"}
+
+
+def consequences(c: Combatant, wp: int, location: str) -> list[str]:
+    """What a wound of `wp` to `location` will set off, as short phrases."""
+    found: list[str] = []
+    if starts_bleeding(wp):
+        found.append("bleeds, BLR +1 (R12)")
+    if needs_breakage_roll(location, wp):
+        found.append(f"breakage roll, goal {breakage_goal(wp)} (A15)")
+    if vital_organ_struck(location, wp):
+        found.append("vital organ struck (A15)")
+    if "Endurance" in c.stats:
+        before = c.effective("Endurance")
+        total = c.total_wp()
+        after = before - ((total + wp) // 3 - total // 3)
+        triggers = demise_triggers(
+            wp,
+            c.stats["Endurance"],
+            before,
+            after,
+            c.half_endurance_checked,
+            c.zero_endurance_checked,
+        )
+        if triggers:
+            found.append(f"demise check: {', '.join(triggers)} (A16)")
+    return found
+
+
+class WoundForm(Dialog[ApplyWound]):
+    """Type `4` or `Gore`, pick the location, enter applies."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="wound.cancel"),
+    ]
+
+    DEFAULT_CSS = """
+    WoundForm > .dialog {
+        width: 64;
+    }
+    WoundForm #preview {
+        margin-top: 1;
+        height: auto;
+    }
+    """
+
+    def __init__(self, encounter: Encounter, combatant_id: str) -> None:
+        self.combatant = combatant_of(encounter, combatant_id)
+        super().__init__()
+        self.encounter = encounter
+
+    def compose(self) -> ComposeResult:
+        c = self.combatant
+        levels = ", ".join(f"{name} {wp}" for _vs, _q, _a, name, wp in LEVELS)
+        with Vertical(classes="dialog"):
+            yield Static(f"Wound {c.name}", classes="dialog-title", markup=False)
+            yield Static(f"now {c.total_wp()} WP; levels: {levels}", classes="hint")
+            yield labelled("Wound points", Input(placeholder="3 or Wound", id="wp"))
+            yield FieldError("wp")
+            yield labelled(
+                "Location",
+                Select(
+                    [(name, name) for name in LOCATION_NAMES],
+                    value="unspecified",
+                    allow_blank=False,
+                    id="location",
+                ),
+            )
+            yield FieldError("location")
+            yield labelled("Source", Input(value="GM", id="source"))
+            yield FieldError("source")
+            yield Static("", id="preview", classes="hint", markup=False)
+            yield FieldError(FORM)
+            yield from buttons("Apply wound")
+
+    def validate_form(self) -> tuple[ApplyWound | None, dict[str, str]]:
+        preview = self.query_one("#preview", Static)
+        preview.update("")
+        wp, problem = wound_points(self.query_one("#wp", Input).value)
+        if wp is None:
+            # An empty field stays quiet until the GM tries to apply it.
+            empty = not self.query_one("#wp", Input).value.strip()
+            return None, {} if empty and not self.refusals else {"wp": problem}
+        location = str(self.query_one("#location", Select).value)
+        source = self.query_one("#source", Input).value.strip() or "GM"
+        try:
+            command = ApplyWound(
+                target=self.combatant.id, wound_points=wp, location=location, source=source
+            )
+        except ValidationError as err:
+            errors = field_errors(err, ApplyWound)
+            return None, {_SLOTS.get(path, FORM): text for path, text in errors.items()}
+        then = consequences(self.combatant, wp, location)
+        preview.update("; ".join(then) if then else "no further effects")
+        return command, {}

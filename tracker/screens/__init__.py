@@ -1,0 +1,1 @@
+"""Full screens: the saves browser, the main table view, the decision prompt."""

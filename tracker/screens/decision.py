@@ -1,0 +1,30 @@
+"""Answer the first pending decision (`d`): a check to roll, a parry to choose, damage to confirm.
+
+The engine never asks the UI anything (engine rule 7): it leaves a Pending
+in the state and refuses to advance until it is answered. One set of
+dialogs answers them, the act dialogs, each with its odds or its preview:
+- breakage (A15) / demise (A16): `CheckDialog`, the goal prefilled and editable (R15);
+- parry (A10): `ParryDialog`, a melee weapon or no parry, the parry's odds;
+- damage (A11-A13): `DamageDialog`, the stored breakdown, each stage open to an override.
+"""
+
+from __future__ import annotations
+
+from rules.commands import ConfirmDamage, Parry, ResolveCheck
+from rules.state import Encounter, Pending
+from tracker.modals.act import CheckDialog, DamageDialog, ParryDialog
+from tracker.modals.act.base import ActDialog
+
+Answer = ResolveCheck | Parry | ConfirmDamage
+
+
+def decision_dialog(encounter: Encounter, pending: Pending) -> ActDialog[Answer]:
+    """The act dialog that answers `pending`; escape leaves it pending."""
+    if pending.kind == "parry":
+        return ParryDialog(encounter, pending.id)  # type: ignore[return-value]
+    if pending.kind == "damage":
+        return DamageDialog(encounter, pending.id)  # type: ignore[return-value]
+    return CheckDialog(encounter, pending.id)  # type: ignore[return-value]
+
+
+DecisionScreen = decision_dialog  # the name the main screen's `d` opens

@@ -1,0 +1,242 @@
+"""The table view a GM keeps open all evening: track, roster, detail, log, decisions.
+
+Every key here becomes a Command (directly, or through a modal form that
+dismisses with one) and goes to `app.run_command`; nothing on this screen
+changes the encounter itself. When the app's `revision` moves, each widget
+redraws from the encounter, and each skips the work if its part did not
+change — that is what keeps a 200-combatant advance under one frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tracker.screens.moment import reasons
+from tracker.widgets.detail import CombatantDetail
+from tracker.widgets.event_log import EventLog
+from tracker.widgets.pending_banner import PendingBanner
+from tracker.widgets.roster import Roster
+from tracker.widgets.status_bar import StatusBar
+from tracker.widgets.time_track import TimeTrack
+
+if TYPE_CHECKING:
+    from rules.state import Encounter
+    from tracker.app import TrackerApp
+
+
+class MainScreen(Screen[None]):
+    """Keys: n b e d + t c delete enter w h l N x (and the app's u U ctrl+s o m ? q)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "advance", "Advance", id="advance", tooltip="Move the track on (A7)"),
+        Binding("b", "begin_combat", "Begin", id="begin-combat", tooltip="Begin combat (A7)"),
+        Binding("e", "end_combat", "End", id="end-combat", tooltip="End combat with an outcome"),
+        Binding("d", "answer", "Decide", id="answer", tooltip="Answer the pending decision"),
+        Binding("plus", "add", "Add", id="add-combatant", tooltip="Add a combatant"),
+        Binding("t", "add_template", "Template", id="add-template", show=False),
+        Binding("c", "duplicate", "Copy", id="duplicate", show=False),
+        Binding("delete", "remove", "Remove", id="remove", show=False),
+        Binding("enter", "edit", "Edit", id="edit", show=False),
+        Binding("w", "wound", "Wound", id="wound", tooltip="Apply a wound by hand"),
+        Binding("h", "heal", "Heal", id="heal", tooltip="Heal, staunch or treat"),
+        Binding("l", "luck", "Luck", id="luck", show=False),
+        Binding("N", "new_day", "New day", id="new-day", show=False),
+        Binding("x", "export_log", "Export log", id="export-log", show=False),
+    ]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-short"),
+        (32, "-tall"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="main")
+        self.selected: str | None = None
+        self._actor: str | None = None
+
+    @property
+    def tracker(self) -> TrackerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield PendingBanner(id="pending")
+        yield TimeTrack(id="track")
+        yield Roster(id="roster")
+        with Horizontal(id="lower"):
+            yield EventLog(id="log")
+            yield CombatantDetail(id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(EventLog).border_title = "Log"
+        self.query_one("#roster", Roster).focus()
+        self.watch(self.app, "revision", self.sync, init=True)
+        self.call_after_refresh(self.tracker.finish_opening)  # after the first frame
+
+    # --- redraw --------------------------------------------------------------------
+    def sync(self, _revision: int = 0) -> None:
+        """Redraw every part from the encounter; each part skips what did not change."""
+        app = self.tracker
+        enc = app.encounter  # never forces a deferred load: the first frame needs none
+        if enc is None:
+            return
+        self.query_one(StatusBar).show(enc, app.dice_mode, app.seed, app.save_path)
+        self.query_one(PendingBanner).show(enc)
+        self.query_one(TimeTrack).show(enc)
+        roster = self.query_one(Roster)
+        roster.show(enc)
+        actor = enc.due[0] if enc.due else None
+        if actor is not None and actor != self._actor:
+            roster.select(actor)  # follow whoever acts now
+        self._actor = actor
+        self.selected = roster.selected
+        self.query_one(CombatantDetail).show(enc, self.selected)
+        self.query_one(EventLog).show(enc)
+
+    def on_roster_selected(self, message: Roster.Selected) -> None:
+        self.selected = message.combatant_id
+        if self.tracker.encounter is not None:
+            self.query_one(CombatantDetail).show(self.tracker.encounter, self.selected)
+
+    @property
+    def track(self) -> TimeTrack:
+        """The time track; a form choosing an action sets `track.preview`."""
+        return self.query_one(TimeTrack)
+
+    # --- helpers ---------------------------------------------------------------------
+    @property
+    def encounter(self) -> Encounter:
+        assert self.tracker.session is not None
+        return self.tracker.session.encounter
+
+    def _allowed(self, action: str) -> bool:
+        """Say why not (and do nothing) when the moment does not fit the action."""
+        session = self.tracker.session
+        if session is None:
+            return False
+        why = reasons(session, self.selected).get(action)
+        if why is not None:
+            self.notify(why, title="Not now", severity="warning")
+            return False
+        return True
+
+    def _ask(self, screen: Any, then: Callable[[Any], None] | None = None) -> None:
+        """Push a form; a command it dismisses with goes to run_command."""
+
+        def done(result: Any) -> None:
+            if result is None:
+                return
+            if then is not None:
+                then(result)
+            else:
+                self.tracker.run_command(result)
+
+        self.app.push_screen(screen, done)
+
+    # --- actions: one per key ------------------------------------------------------
+    def action_advance(self) -> None:
+        from rules.commands import Advance
+
+        self.tracker.run_command(Advance())
+
+    def action_begin_combat(self) -> None:
+        if self._allowed("begin_combat"):
+            from tracker.modals.begin_combat import BeginCombat
+
+            self._ask(BeginCombat(self.encounter))
+
+    def action_end_combat(self) -> None:
+        if self._allowed("end_combat"):
+            from tracker.modals.end_combat import EndCombatModal
+
+            self._ask(EndCombatModal(self.encounter))
+
+    def action_answer(self) -> None:
+        if self._allowed("answer"):
+            from tracker.screens.decision import DecisionScreen
+
+            self._ask(DecisionScreen(self.encounter, self.encounter.pending[0]))
+
+    def action_add(self) -> None:
+        from tracker.modals.combatant_form import CombatantForm
+
+        self._ask(CombatantForm(self.encounter, None))
+
+    def action_add_template(self) -> None:
+        from rules.commands import AddCombatant
+        from tracker.demo import ROSTER_DIR
+        from tracker.modals.templates import TemplatePicker
+
+        def add(combatant: Any) -> None:
+            self.tracker.run_command(
+                AddCombatant(combatant=combatant, awareness=combatant.awareness)
+            )
+
+        self._ask(TemplatePicker(ROSTER_DIR), add)
+
+    def action_duplicate(self) -> None:
+        if self._allowed("duplicate"):
+            from rules.commands import DuplicateCombatant
+
+            assert self.selected is not None
+            self.tracker.run_command(DuplicateCombatant(id=self.selected))
+
+    def action_remove(self) -> None:
+        if not self._allowed("remove"):
+            return
+        from rules.commands import RemoveCombatant
+        from tracker.modals.confirm import Confirm
+
+        cid = self.selected
+        assert cid is not None
+        name = self.encounter.combatants[cid].name
+
+        def remove(yes: bool) -> None:
+            if yes:
+                self.tracker.run_command(RemoveCombatant(id=cid))
+
+        self._ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), remove)
+
+    def action_edit(self) -> None:
+        if self._allowed("edit"):
+            from tracker.modals.combatant_form import CombatantForm
+
+            self._ask(CombatantForm(self.encounter, self.selected))
+
+    def action_wound(self) -> None:
+        if self._allowed("wound"):
+            from tracker.modals.wound import WoundForm
+
+            self._ask(WoundForm(self.encounter, self.selected))
+
+    def action_heal(self) -> None:
+        if self._allowed("heal"):
+            from tracker.modals.heal import HealForm
+
+            self._ask(HealForm(self.encounter, self.selected))
+
+    def action_luck(self) -> None:
+        if self._allowed("luck"):
+            from tracker.modals.luck import LuckForm
+
+            self._ask(LuckForm(self.encounter, self.selected))
+
+    def action_new_day(self) -> None:
+        from rules.commands import NewDay
+
+        self.tracker.run_command(NewDay())
+
+    def action_export_log(self) -> None:
+        if self._allowed("export_log"):
+            self.tracker.export_log()

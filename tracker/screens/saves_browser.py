@@ -1,0 +1,159 @@
+"""The saves browser (`tracker` with no argument, and `o`): pick a fight to resume.
+
+Newest first, with what a GM needs to recognise it (name, day, track time,
+who is still alive). A file that will not load shows its reason and its path
+here and the app stays up. "New encounter" and "Demo" are always on top;
+the demo is copied, never opened in place (the bundled file stays pristine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from rules.save_folder import SaveInfo, autosave_path, list_saves
+from rules.saves import SaveError, load_session, save_session
+from rules.session import Session
+from rules.state import Encounter
+
+NEW = "new"
+DEMO = "demo"
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What the browser hands the app: a loaded session and the file it autosaves to."""
+
+    session: Session
+    path: Path
+
+
+class SavesBrowser(Screen[Opened | None]):
+    """enter opens the highlighted row; escape goes back (when there is somewhere to go)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="browser.back"),
+        Binding("r", "reload", "Reload", id="browser.reload"),
+        Binding("q", "app.quit", "Quit", id="browser.quit"),
+    ]
+
+    def __init__(self, folder: Path, *, can_go_back: bool = False, error: str = "") -> None:
+        super().__init__(id="saves-browser")
+        self.folder = folder
+        self.can_go_back = can_go_back
+        self.error = error
+        self.saves: dict[str, SaveInfo] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(f" Saves in {self.folder}", id="browser-title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="browser-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Encounter", "Day", "Track", "Alive", "Saved", "File")
+        self.action_reload()
+        if self.error:
+            self.show_error(self.error)
+        table.focus()
+
+    def action_reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        table.add_row(Text("＋ New encounter", style="bold green"), "", "", "", "", "", key=NEW)
+        table.add_row(
+            Text("★ Demo: the card game (a fresh copy)", style="bold yellow"),
+            "1",
+            "0",
+            "3",
+            "",
+            "",
+            key=DEMO,
+        )
+        try:
+            saves = list_saves(self.folder)
+        except SaveError as error:
+            self.show_error(str(error))
+            saves = []
+        self.saves = {str(info.path): info for info in saves}
+        for info in saves:
+            table.add_row(*self._cells(info), key=str(info.path))
+
+    @staticmethod
+    def _cells(info: SaveInfo) -> tuple[Text | str, ...]:
+        saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+        if info.error is not None:
+            return (
+                Text(f"⚠ {info.name}", style="red"),
+                "",
+                "",
+                "won't open",
+                saved,
+                info.path.name,
+            )
+        fighting = " ⚔" if info.in_combat else ""
+        return (
+            info.name + fighting,
+            str(info.day),
+            str(info.time),
+            f"{info.alive}/{info.total}",
+            saved,
+            info.path.name,
+        )
+
+    def show_error(self, message: str) -> None:
+        self.error = message
+        box = self.query_one("#browser-error", Static)
+        box.update(Text(f"⚠ {message}", style="bold red") if message else "")
+        box.set_class(bool(message), "-error")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        info = self.saves.get(str(event.row_key.value))
+        if info is not None and info.error is not None:
+            self.show_error(f"{info.error}")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.choose(str(event.row_key.value))
+
+    def choose(self, key: str) -> None:
+        """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
+        from tracker.demo import DEMO_PATH, copy_demo, fresh_path
+
+        try:
+            if key == NEW:
+                path = fresh_path(self.folder, autosave_path(self.folder, "New encounter").stem)
+                session = Session(Encounter(name="New encounter"))
+                save_session(session, path)
+                opened = Opened(session, path)
+            elif key == DEMO or _same_file(Path(key), DEMO_PATH):
+                path = copy_demo(self.folder)
+                opened = Opened(load_session(path), path)
+            else:
+                opened = Opened(load_session(Path(key)), Path(key))
+        except SaveError as error:
+            self.show_error(f"{error.problem} — {error.path}")
+            self.notify(str(error), title="Cannot open", severity="error")
+            return
+        except OSError as error:
+            self.show_error(f"{error.strerror or error} — {self.folder}")
+            return
+        self.dismiss(opened)
+
+    def action_back(self) -> None:
+        if self.can_go_back:
+            self.dismiss(None)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

@@ -1,0 +1,141 @@
+"""The selected combatant in full: base and effective stats side by side (A9), skills,
+weapons, armour and shield, the wound list with locations (A14), held action (A8).
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+from textual.events import Resize
+from textual.strip import Strip
+
+from rules.state import Combatant, Encounter
+from tracker.widgets.line_pane import LinePane
+from tracker.widgets.roster_columns import chance_text, conditions, shield_text
+
+BOLD = Style(bold=True)
+DIM = Style(dim=True)
+LOWER = Style(color="yellow", bold=True)
+SIDE_COLOURS = {"PC": "green", "ally": "cyan", "enemy": "red", "neutral": "yellow"}
+
+
+def stat_grid(c: Combatant) -> list[Text]:
+    """A9: three lines — stat names, base, effective (yellow where lowered)."""
+    names = Text("      ", DIM)
+    base = Text("base  ", DIM)
+    eff = Text("eff   ", DIM)
+    for stat, value in c.stats.items():
+        names.append(f"{stat[:3]:>4}", BOLD)
+        base.append(f"{value:>4}")
+        effective = c.effective(stat)
+        eff.append(f"{effective:>4}", LOWER if effective < value else Style())
+    return [names, base, eff]
+
+
+def wound_lines(c: Combatant) -> list[Text]:
+    lines: list[Text] = []
+    for number, w in enumerate(c.wounds, start=1):
+        line = Text(f" {number}. {w.location} {w.level} {w.wp} WP")
+        if w.time is not None:
+            line.append(f" @{w.time}", DIM)
+        if w.bleeding:
+            line.append(" bleeding", Style(color="red"))
+        if w.source:
+            line.append(f" — {w.source}", DIM)
+        lines.append(line)
+    if c.bleed_wp:
+        lines.append(Text(f" bleeding so far: {c.bleed_wp} WP", Style(color="red")))
+    return lines
+
+
+def describe(c: Combatant, enc: Encounter) -> Group:
+    """Everything a GM looks up mid-fight about one being, top to bottom."""
+    head = Text(c.name, Style(bold=True, underline=True))
+    where = "dead" if c.dead else ("now" if c.id in enc.due else c.ttu)
+    head.append(f"  {c.side}", Style(color=SIDE_COLOURS[c.side]))
+    head.append(f" · {c.awareness} · TTU {'—' if where is None else where}", DIM)
+    lines: list[Text] = [head, *stat_grid(c)]
+    penalty = c.stat_penalty()
+    state = Text(f"WP {c.total_wp()}")
+    if penalty:
+        state.append(f" (-{penalty} to every stat)", LOWER)
+    if c.bleed_rate:
+        state.append(f" · BLR {c.bleed_rate} from {c.bleed_anchor}", Style(color="red"))
+    if c.exhaustion:
+        state.append(f" · exhaustion {c.exhaustion}", LOWER)
+    lines.append(state)
+    cond = conditions(c)
+    if cond:
+        lines.append(Text(f"Conditions: {cond}", Style(color="red" if c.dead else "yellow")))
+    if c.held_action:
+        lines.append(Text(f"Held action: {c.held_action} (A8)", Style(color="magenta")))
+    skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
+    lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))
+    for w in c.weapons:
+        lines.append(
+            Text.assemble(
+                ("Weapon ", BOLD),
+                f"{w.name}: {w.skill}/{w.stat[:3]}, damage {w.damage}, {w.kind}",
+            )
+        )
+    a = c.armour
+    lines.append(
+        Text.assemble(
+            ("Armour ", BOLD),
+            f"AR {a.rating} hard {a.hard} soft {a.soft} · shield {shield_text(c)}",
+        )
+    )
+    actions = " · ".join(f"{a.name} {a.cost}" for a in c.actions)
+    lines.append(Text.assemble(("Actions ", BOLD), actions or "—"))
+    lines.append(
+        Text.assemble(
+            ("Luck ", BOLD), f"{c.luck:+d}", ("  chance C R ", BOLD), chance_text(c.chance)
+        )
+    )
+    wounds = wound_lines(c)
+    lines.append(Text("Wounds" if wounds else "Wounds: none", BOLD))
+    lines.extend(wounds)
+    if c.notes:
+        lines.append(Text(c.notes, Style(italic=True, dim=True)))
+    return Group(*lines)
+
+
+class CombatantDetail(LinePane):
+    """Redrawn when the selection moves or the selected combatant changes.
+
+    A `LinePane`: a new sheet of another height never reflows the screen.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(anchor="top", id=id)
+        self._shown: tuple[object, ...] | None = None
+        self._content: Group | Text = Text("")
+
+    def show(self, enc: Encounter, combatant_id: str | None) -> None:
+        c = enc.combatants.get(combatant_id) if combatant_id else None
+        if c is None:
+            key: tuple[object, ...] = (None, len(enc.combatants))
+            content: Group | Text = Text("No one selected: + adds a combatant", DIM)
+        else:
+            key = (c.id, c.model_dump_json(), c.id in enc.due)
+            content = describe(c, enc) if key != self._shown else self._content
+        if key == self._shown:
+            return
+        if c is None or key[0] != (self._shown or (None,))[0]:
+            self.offset_lines = 0  # another combatant: back to the top of the sheet
+        self._shown = key
+        self._content = content
+        self._paint()
+
+    def _paint(self) -> None:
+        width = self.size.width
+        if width <= 0:
+            return
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = console.render_lines(self._content, options, pad=False)
+        self.set_lines([Strip(line) for line in lines])
+
+    def on_resize(self, event: Resize) -> None:
+        self._paint()

@@ -1,0 +1,110 @@
+"""The log: every event in words, with its faces and arithmetic, newest at the bottom.
+
+Each event is wrapped once into painted lines and kept; after a command only
+the new events are wrapped (after an undo the cache is cut back to the last
+event still in the log). It sits on `LinePane`, so growing by a line never
+reflows the screen; the mouse wheel reads back, `x` exports it all.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from textual.events import Resize
+from textual.strip import Strip
+
+from rules.state import Encounter, Event
+from tracker.widgets.line_pane import LinePane
+
+KIND_STYLES = {
+    "combat": Style(bold=True, color="bright_white"),
+    "opportunity": Style(color="bright_cyan"),
+    "reaction": Style(color="cyan"),
+    "join": Style(color="cyan"),
+    "death": Style(color="red", bold=True),
+    "bleed": Style(color="red"),
+    "bleeding": Style(color="red"),
+    "hit": Style(color="yellow"),
+    "wound": Style(color="yellow"),
+    "damage": Style(color="yellow"),
+    "pending": Style(color="magenta", bold=True),
+}
+TIME = Style(dim=True)
+
+
+STAMP_WIDTH = 7
+
+
+def stamp(event: Event) -> str:
+    """`   6 │ ` — the track time of the event (blank out of combat)."""
+    return f"{event.time:>4} │ " if event.time is not None else "     │ "
+
+
+def event_text(event: Event) -> Text:
+    """The engine's sentence, styled by the kind of event."""
+    return Text(event.text, KIND_STYLES.get(event.kind, Style()))
+
+
+def _common_prefix(cached: list[Event], log: list[Event]) -> int:
+    """How many leading events are the very same objects (the journal appends and pops)."""
+    n = min(len(cached), len(log))
+    if n and cached[n - 1] is log[n - 1]:
+        return n  # the usual case: only appended
+    keep = 0
+    while keep < n and cached[keep] is log[keep]:
+        keep += 1
+    return keep
+
+
+class EventLog(LinePane):
+    """The encounter's log, wrapped to the pane's width."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(anchor="bottom", id=id)
+        self._events: list[Event] = []
+        self._counts: list[int] = []
+        self._width = 0
+        self._log: list[Event] | None = None
+        self._wrap_console = Console(width=80, color_system="truecolor", legacy_windows=False)
+
+    def show(self, enc: Encounter) -> None:
+        """Wrap only what is new since the last call; cut back what an undo removed."""
+        log = enc.log
+        if log is not self._log:
+            self._log = log
+            self._events, self._counts, self.lines = [], [], []
+        keep = _common_prefix(self._events, log)
+        if keep == len(self._events) == len(log):
+            return
+        if keep < len(self._events):
+            del self.lines[sum(self._counts[:keep]) :]
+            del self._counts[keep:]
+            del self._events[keep:]
+        before = len(self.lines)
+        for event in log[keep:]:
+            self._add(event)
+        if self.offset_lines:  # the GM is reading back: keep the same lines in view
+            self.offset_lines += len(self.lines) - before
+        self.set_lines(self.lines)
+
+    def _add(self, event: Event) -> None:
+        width = max(STAMP_WIDTH + 10, self._width)
+        lines = event_text(event).wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
+        strips = []
+        for number, line in enumerate(lines):
+            line = Text(stamp(event) if number == 0 else "     │ ", TIME) + line
+            strips.append(Strip(line.render(self._wrap_console), line.cell_len))
+        self._events.append(event)
+        self.lines.extend(strips)
+        self._counts.append(len(strips))
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.size.width
+        if width != self._width and width > 0:
+            self._width = width
+            events = self._events
+            self._events, self._counts, self.lines = [], [], []
+            for item in events:
+                self._add(item)
+            self.set_lines(self.lines)

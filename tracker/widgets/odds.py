@@ -1,0 +1,384 @@
+"""The odds of a Fading Suns roll, live in a dialog: chance, expected VS, SS bars (A1, A2, C).
+
+The plain roll's exact distribution comes from `rules.odds`. What a GM
+declares before the roll shifts it, and those small exact convolutions live
+here because `rules.odds` knows only the plain roll: exertion adds the stat
+(A5), a chance die adds 1d10 (C1), a luck or desperation die adds its own
+modifier distribution and may double or halve the stat (C2, C3, R18). The
+dice tables are never copied: every face sequence is read through
+`rules.farad`, so the odds follow the rules exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from rules import farad
+from rules.chart import LEVELS
+from rules.odds import success_distribution
+from rules.skill import exert_bonus, victory_level
+
+Dist = dict[int, Fraction]
+Frozen = tuple[tuple[int, Fraction], ...]
+ZERO, ONE = Fraction(0), Fraction(1)
+BUCKET_ROWS = 8
+BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a cell, for the bars
+TINY = Fraction(1, 2000)  # bucket ends rarer than 0.05% are trimmed from the chart
+SHORT_LEVEL = {
+    "Minimal": "Min",
+    "Reasonable": "Reas",
+    "Good": "Good",
+    "Excellent": "Exc",
+    "Superb": "Sup",
+    "Near Perfection": "NP",
+}
+
+
+# --- pure odds ------------------------------------------------------------------------
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
+    """The distribution of X + Y for independent X ~ a and Y ~ b (weights multiply)."""
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] += p * q
+    return dict(out)
+
+
+def _faces_needed(kind: str, first: int) -> int:
+    if kind == "luck":
+        return farad.luck_faces_needed(first)
+    if kind == "desperation":
+        return farad.desperation_faces_needed(first)
+    return 0
+
+
+@lru_cache(maxsize=8)
+def special_branches(kind: str | None, positive: bool = True) -> tuple[tuple[float, Frozen], ...]:
+    """Part C: for each stat factor a die can give, its modifier weights (summing to P(factor)).
+
+    Every face sequence the die can show is read through `rules.farad`
+    (`special_die`), so luck's 4-5 halving (R18) and a 10's doubling are exact.
+    """
+    if kind is None:
+        return ((farad.UNCHANGED, ((0, ONE),)),)
+    if kind not in farad.SPECIAL_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(farad.SPECIAL_KINDS)}, got {kind!r}")
+    found: dict[float, defaultdict[int, Fraction]] = {}
+    for first in range(1, 11):
+        needed = _faces_needed(kind, first)
+        weight = Fraction(1, 10 ** (1 + needed))
+        for rest in product(range(1, 11), repeat=needed):
+            die = farad.special_die(kind, (first, *rest), positive=positive)  # type: ignore[arg-type]
+            found.setdefault(die.stat_factor, defaultdict(Fraction))[die.modifier] += weight
+    return tuple((factor, tuple(sorted(mods.items()))) for factor, mods in sorted(found.items()))
+
+
+@lru_cache(maxsize=1024)
+def _roll(
+    stat: int, dice: int, modifier: int, exert: bool, special: str | None, positive: bool
+) -> Frozen:
+    total: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for factor, mods in special_branches(special, positive):
+        value = farad.scaled_stat(stat, factor)
+        extra = exert_bonus(value) if exert else 0  # A5: the stat as it stands, scaled
+        base = success_distribution(value, dice, modifier + extra)
+        for ss, p in convolve(base, dict(mods)).items():
+            total[ss] += p
+    return tuple(sorted(total.items()))
+
+
+def roll_distribution(
+    stat: int,
+    dice: int,
+    modifier: int = 0,
+    exert: bool = False,
+    special: str | None = None,
+    positive: bool = True,
+) -> Dist:
+    """The exact SS distribution of a declared roll, as `rules.roll.perform_roll` rolls it.
+
+    `positive` is the luck pool's sign (R17). Without extras this is exactly
+    `rules.odds.success_distribution`.
+    """
+    return dict(_roll(stat, dice, modifier, exert, special, positive))
+
+
+def victory_distribution(dist: Mapping[int, Fraction], goal: int) -> Dist:
+    """A10: a dodge's VS (0 when it fails), the amount it adds to the attacker's goal."""
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for ss, p in dist.items():
+        out[max(0, ss - goal)] += p
+    return dict(out)
+
+
+def at_least(dist: Mapping[int, Fraction], goal: int) -> Fraction:
+    """A2: P(SS >= goal)."""
+    return sum((p for ss, p in dist.items() if ss >= goal), ZERO)
+
+
+@dataclass(frozen=True)
+class RoundOdds:
+    """A6: one round of an opposed action: who gains, and who wins it on this round."""
+
+    a_ahead: Fraction
+    tie: Fraction
+    b_ahead: Fraction
+    a_wins: Fraction
+    b_wins: Fraction
+
+
+def round_odds(
+    dist_a: Mapping[int, Fraction],
+    dist_b: Mapping[int, Fraction],
+    margin: int,
+    skill_a: int,
+    skill_b: int,
+) -> RoundOdds:
+    """A6/R4: margin += SS_A − SS_B; A wins at margin ≥ skill_B, B at −margin ≥ skill_A."""
+    diff = convolve(dist_a, {-ss: p for ss, p in dist_b.items()})
+    ahead = sum((p for d, p in diff.items() if d > 0), ZERO)
+    behind = sum((p for d, p in diff.items() if d < 0), ZERO)
+    a_wins = b_wins = ZERO
+    for d, p in diff.items():
+        new = margin + d
+        a, b = new >= skill_b, -new >= skill_a
+        if a and not b:
+            a_wins += p
+        elif b and not a:
+            b_wins += p
+    return RoundOdds(ahead, ONE - ahead - behind, behind, a_wins, b_wins)
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One bar of the chart: SS low..high, its probability, and whether it succeeds."""
+
+    low: int
+    high: int
+    chance: Fraction
+    success: bool | None
+
+
+@dataclass(frozen=True)
+class OddsSummary:
+    """Everything the view shows, computed once per set of inputs."""
+
+    chance: Fraction | None  # None without a goal
+    expected_vs: Fraction | None  # E[VS | success] (A2); None when success is impossible
+    levels: dict[str, Fraction]  # victory level -> probability (A2)
+    mean: Fraction
+    buckets: tuple[Bucket, ...]
+    shifted: Fraction | None  # chance with the goal raised by `goal_shift` (a dodge, A10)
+
+
+def buckets(
+    dist: Mapping[int, Fraction], goal: int | None, rows: int = BUCKET_ROWS
+) -> list[Bucket]:
+    """At most `rows` equal-width SS ranges; with a goal, edges fall on it, so each bar is
+    wholly a success or wholly a failure. Rare tails (below 0.05%) are left off."""
+    scores = sorted(ss for ss, p in dist.items() if p > 0)
+    if not scores:
+        return []
+    low = next((ss for ss in scores if dist[ss] >= TINY), scores[0])
+    high = next((ss for ss in reversed(scores) if dist[ss] >= TINY), scores[-1])
+    span = high - low + 1
+    if goal is None:
+        width = math.ceil(span / rows)
+        start = low
+    else:
+        width = math.ceil(span / (rows - 1)) if span > rows else 1
+        start = low - ((low - goal) % width)
+    found: list[Bucket] = []
+    edge = start
+    while edge <= high and len(found) < rows:
+        top = edge + width - 1
+        chance = sum((p for ss, p in dist.items() if edge <= ss <= top), ZERO)
+        found.append(Bucket(edge, top, chance, None if goal is None else edge >= goal))
+        edge = top + 1
+    return found
+
+
+def summarize(
+    dist: Mapping[int, Fraction], goal: int | None, goal_shift: Mapping[int, Fraction] | None = None
+) -> OddsSummary:
+    """A2: chance, E[VS | success], level odds, mean SS and the bars of one distribution."""
+    mean = sum((ss * p for ss, p in dist.items()), ZERO)
+    if goal is None:
+        return OddsSummary(None, None, {}, mean, tuple(buckets(dist, None)), None)
+    chance = at_least(dist, goal)
+    weighted = sum(((ss - goal) * p for ss, p in dist.items() if ss >= goal), ZERO)
+    levels: dict[str, Fraction] = {level: ZERO for _t, level, _a, _d, _w in LEVELS}
+    for ss, p in dist.items():
+        level = victory_level(ss - goal)
+        if level is not None:
+            levels[level] += p
+    shifted = None
+    if goal_shift is not None:
+        shifted = sum((q * at_least(dist, goal + extra) for extra, q in goal_shift.items()), ZERO)
+    expected = weighted / chance if chance else None
+    return OddsSummary(chance, expected, levels, mean, tuple(buckets(dist, goal)), shifted)
+
+
+def percent(p: Fraction) -> str:
+    """A probability as the view prints it: exact ends stay exact (0%, 100%)."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    value = float(p) * 100
+    if value < 0.01:
+        return "<0.01%"
+    if value > 99.99:
+        return ">99.99%"
+    return f"{value:.2f}%" if value < 10 or value > 90 else f"{value:.1f}%"
+
+
+def rough_percent(p: Fraction) -> str:
+    """A whole percent for the one-line level odds (`<1%` and `>99%` near the ends)."""
+    value = float(p) * 100
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+# --- the widget -------------------------------------------------------------------------
+
+
+class OddsView(Widget):
+    """Exact odds of the roll being declared; redraws the moment an input changes.
+
+    Always draws the same number of lines (3 + 8 bars + 1), so changing an
+    input never moves the dialog around it.
+    """
+
+    DEFAULT_CSS = """
+    OddsView {
+        height: auto;
+        min-width: 40;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        border: round $primary;
+        border-title-color: $text;
+        padding: 0 1;
+    }
+    """
+
+    stat: reactive[int] = reactive(0)
+    stat_name: reactive[str] = reactive("stat")
+    dice: reactive[int] = reactive(0)
+    goal: reactive[int | None] = reactive(None)
+    modifier: reactive[int] = reactive(0)
+    exert: reactive[bool] = reactive(False)
+    special: reactive[str | None] = reactive(None)
+    positive: reactive[bool] = reactive(True)
+    note: reactive[str] = reactive("")
+    goal_shift: reactive[Frozen | None] = reactive(None)
+    shift_label: reactive[str] = reactive("the dodge")
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.border_title = "Odds"
+        self.shown: tuple[object, ...] | None = None  # the inputs last drawn (tests, bench)
+        self.summary: OddsSummary | None = None
+
+    def inputs(self) -> tuple[object, ...]:
+        return (
+            self.stat,
+            self.dice,
+            self.goal,
+            self.modifier,
+            self.exert,
+            self.special,
+            self.positive,
+            self.goal_shift,
+        )
+
+    def compute(self) -> OddsSummary:
+        """The summary of the current inputs (pure; the cache makes redraws cheap)."""
+        dist = roll_distribution(
+            self.stat, max(0, self.dice), self.modifier, self.exert, self.special, self.positive
+        )
+        shift = dict(self.goal_shift) if self.goal_shift is not None else None
+        return summarize(dist, self.goal, shift)
+
+    def render(self) -> Text:
+        key = self.inputs()
+        if self.summary is None or self.shown != key:
+            self.summary = self.compute()
+        self.shown = key
+        return self._draw(self.summary)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _headline(self) -> Text:
+        parts = [f"{self.stat_name} {self.stat}", f"{max(0, self.dice)}d10"]
+        parts.append("no goal" if self.goal is None else f"goal {self.goal}")
+        if self.modifier:
+            parts.append(signed(self.modifier))
+        if self.exert:
+            parts.append("exert")
+        if self.special:
+            sign = "" if self.special != "luck" else ("+" if self.positive else "−")
+            parts.append(f"{self.special}{sign} die")
+        return Text(" · ".join(parts), style="bold")
+
+    def _draw(self, s: OddsSummary) -> Text:
+        out = self._headline()
+        out.append("\n")
+        if s.chance is None:
+            out.append("Mean SS ", style="dim")
+            out.append(f"{float(s.mean):.2f}", style="bold")
+            out.append("\n")
+        else:
+            out.append("Success ", style="dim")
+            out.append(percent(s.chance), style="bold green" if s.chance >= 0.5 else "bold red")
+            if s.expected_vs is not None:
+                level = victory_level(math.floor(s.expected_vs)) or "—"
+                out.append("  E[VS|success] ", style="dim")
+                out.append(f"{float(s.expected_vs):.2f} ({level})")
+            out.append("\n")
+            likely = [(name, p) for name, p in s.levels.items() if p >= Fraction(1, 200)]
+            out.append(" · ".join(f"{SHORT_LEVEL[n]} {rough_percent(p)}" for n, p in likely) or "—")
+        out.append("\n")
+        self._bars(out, s)
+        if s.shifted is not None:
+            out.append(f"with {self.shift_label}: ", style="dim")
+            out.append(percent(s.shifted), style="bold")
+            if self.note:
+                out.append(f" · {self.note}", style="dim")
+        else:
+            out.append(self.note, style="dim")
+        return out
+
+    def _bars(self, out: Text, s: OddsSummary) -> None:
+        rows = list(s.buckets)
+        top = max((b.chance for b in rows), default=ONE) or ONE
+        width = max(8, self.content_size.width - 21)
+        for b in rows:
+            label = f"SS {b.low}" if b.low == b.high else f"SS {b.low}..{b.high}"
+            style = "green" if b.success else "red" if b.success is False else "cyan"
+            eighths = round(float(b.chance / top) * width * 8)
+            bar = "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+            out.append(f"{label:>11} ", style="dim")
+            out.append(f"{bar:<{width}}", style=style)
+            out.append(f" {percent(b.chance):>7}\n")
+        for _ in range(BUCKET_ROWS - len(rows)):
+            out.append("\n")

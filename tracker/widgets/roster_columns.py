@@ -1,0 +1,154 @@
+"""What each roster column shows for a combatant, as plain text (no Textual here).
+
+The roster widget caches one painted line per combatant keyed by these
+cells, so a row is repainted only when one of its cells changed. Columns
+carry a priority: on a narrow terminal (80×24) the least needed go first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.state import ChanceDice, Combatant, Encounter
+
+LOCATION_SHORT = {
+    "head": "head",
+    "chest": "chest",
+    "left arm": "LA",
+    "right arm": "RA",
+    "left leg": "LL",
+    "right leg": "RL",
+    "unspecified": "limb",
+}
+LIMB_SHORT = {"broken": "broken", "shattered": "shattered", "severed": "severed"}
+# C1: available / used / locked chance dice (combat, then roleplay).
+CHANCE_MARK = {"available": "●", "used": "○", "locked": "×"}
+SIDE_SHORT = {"PC": "PC", "ally": "ally", "enemy": "enemy", "neutral": "neut"}
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    title: str
+    width: int
+    priority: int  # 0 never dropped; higher numbers are dropped first when narrow
+    align: Literal["left", "right"] = "left"
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("mark", "", 2, 0),
+    Column("name", "Name", 14, 0),
+    Column("side", "Side", 5, 3),
+    Column("ttu", "TTU", 4, 0, "right"),
+    Column("wp", "WP", 9, 0),
+    Column("blr", "BLR", 3, 1, "right"),
+    Column("armour", "AR/H/S", 8, 3),
+    Column("shield", "Shield", 9, 4),
+    Column("pen", "Pen", 3, 1, "right"),
+    Column("cond", "Conditions", 14, 2),
+    Column("chance", "C R", 3, 3),
+    Column("luck", "LP", 3, 2, "right"),
+)
+NAME_MAX = 26
+GAP = 1
+
+
+def layout(width: int) -> list[tuple[Column, int]]:
+    """The columns that fit `width`, each with its width; the name takes what is left.
+
+    Drops the highest-priority numbers first until the name keeps at least its
+    minimum, then gives spare room to the name (up to NAME_MAX) and the rest to
+    the conditions column.
+    """
+    kept = list(COLUMNS)
+    for level in (4, 3, 2, 1):
+        if _used(kept) <= width:
+            break
+        kept = [c for c in kept if c.priority < level]
+    spare = max(0, width - _used(kept))
+    sizes = {c.key: c.width for c in kept}
+    grow = min(spare, NAME_MAX - sizes["name"])
+    sizes["name"] += grow
+    spare -= grow
+    if "cond" in sizes:
+        sizes["cond"] += spare
+    else:
+        sizes["name"] += spare
+    return [(c, sizes[c.key]) for c in kept]
+
+
+def _used(columns: list[Column]) -> int:
+    return sum(c.width for c in columns) + GAP * (len(columns) - 1)
+
+
+def chance_text(chance: ChanceDice) -> str:
+    return CHANCE_MARK[chance.combat] + " " + CHANCE_MARK[chance.roleplay]
+
+
+def conditions(c: Combatant) -> str:
+    """A15/A16/A5 conditions in a few words: dead first, then what hampers rolls."""
+    parts: list[str] = []
+    if c.dead:
+        parts.append("DEAD")
+    elif c.out_of_fight:
+        parts.append("out")
+    for location, state in c.limbs.items():
+        parts.append(f"{LOCATION_SHORT.get(location, location)} {LIMB_SHORT[state]}")
+    if c.broken_ribs:
+        parts.append("ribs")
+    if c.vital_organ:
+        parts.append("vital organ")
+    if c.exhaustion:
+        parts.append(f"exhausted {c.exhaustion}")
+    if c.held_action:
+        parts.append("held")
+    return ", ".join(parts)
+
+
+def ttu_text(c: Combatant, enc: Encounter) -> str:
+    if c.dead:
+        return "†"
+    if c.id in enc.due:
+        return "now"
+    if c.ttu is None:
+        return "—"
+    return str(c.ttu)
+
+
+def wp_text(c: Combatant) -> str:
+    """Total WP and the level of the last wound (A2, A14)."""
+    total = c.total_wp()
+    last = c.last_wound()
+    if last is None:
+        return str(total) if total else "0"
+    return f"{total} {last.level}"
+
+
+def shield_text(c: Combatant) -> str:
+    """A12 low/high and R10 hits left (∞ when unlimited)."""
+    s = c.shield
+    if s is None:
+        return "—"
+    hits = "∞" if s.hits_left is None else str(s.hits_left)
+    return f"{s.low}/{s.high} ×{hits}"
+
+
+def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
+    """Every column's text for one combatant (the row's cache key is built from it)."""
+    acting = bool(enc.due) and enc.due[0] == c.id
+    a = c.armour
+    return {
+        "mark": "▶" if acting else ("·" if c.id in enc.due else " "),
+        "name": c.name,
+        "side": SIDE_SHORT[c.side],
+        "ttu": ttu_text(c, enc),
+        "wp": wp_text(c),
+        "blr": str(c.bleed_rate) if c.bleed_rate else "",
+        "armour": f"{a.rating}/{a.hard}/{a.soft}",
+        "shield": shield_text(c),
+        "pen": f"-{c.stat_penalty()}" if c.stat_penalty() else "",
+        "cond": conditions(c),
+        "chance": chance_text(c.chance),
+        "luck": f"{c.luck:+d}" if c.luck else "0",
+    }

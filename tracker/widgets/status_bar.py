@@ -1,0 +1,53 @@
+"""The top line: which encounter, which day, where the track is, which dice, which file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from rules.state import Encounter
+
+DIM = Style(dim=True)
+SEP = (" │ ", DIM)
+
+
+def status_text(enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> Text:
+    """Everything the GM checks at a glance; the dice mode is always visible (C, A1)."""
+    state = "in combat" if enc.in_combat else (f"ended: {enc.outcome}" if enc.outcome else "calm")
+    if dice_mode == "physical":
+        dice = ("dice: PHYSICAL (type faces)", Style(bold=True, color="black", bgcolor="yellow"))
+    else:
+        label = "dice: virtual" + (f" (seed {seed})" if seed is not None else "")
+        dice = (label, Style(color="green"))
+    return Text.assemble(
+        (f" {enc.name}", Style(bold=True)),
+        SEP,
+        f"day {enc.day}",
+        SEP,
+        f"track {enc.time}",
+        SEP,
+        (state, Style(color="bright_red" if enc.in_combat else "bright_green")),
+        SEP,
+        dice,
+        SEP,
+        (path.name if path is not None else "not saved", DIM),
+    )
+
+
+class StatusBar(Static):
+    DEFAULT_CSS = """
+    StatusBar { height: 1; background: $panel; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self._key: tuple[object, ...] | None = None
+
+    def show(self, enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> None:
+        key = (enc.name, enc.day, enc.time, enc.in_combat, enc.outcome, dice_mode, seed, path)
+        if key != self._key:
+            self._key = key
+            self.update(status_text(enc, dice_mode, seed, path), layout=False)

@@ -1,0 +1,151 @@
+"""The time track: a ruler of TU from now forward with everyone's next opportunity (A7).
+
+Who acts now is the loudest thing on screen (▶, reversed). Ties at one time
+are grouped (R5); bleeding ticks are marked ♦ (A14). While an action is
+being chosen, the screen sets `preview = (combatant id, TTU)` and the actor's
+landing spot is drawn ◇ so the GM sees the cost before committing (R6, R7).
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from rules.state import Encounter
+from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
+
+STYLES = {
+    "now": Style(bold=True, reverse=True, color="bright_yellow"),
+    "act": Style(color="bright_cyan"),
+    "bleed": Style(color="red", bold=True),
+    "preview": Style(color="magenta", italic=True),
+}
+RULER = Style(dim=True)
+HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
+
+
+class TimeTrack(Widget):
+    """A few lines at the top of the main screen; redrawn from the encounter."""
+
+    DEFAULT_CSS = """
+    TimeTrack { height: 6; padding: 0 1; }
+    """
+    preview: reactive[tuple[str, int] | None] = reactive(None)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._enc: Encounter | None = None
+        self._strips: list[Strip] | None = None
+        self._text_console = Console(width=200, color_system="truecolor", legacy_windows=False)
+
+    def show(self, enc: Encounter) -> None:
+        self._enc = enc
+        self.set_class(not enc.in_combat, "-calm")  # out of combat: just the headline
+        self._strips = None
+        self.refresh()
+
+    def watch_preview(self) -> None:
+        self._strips = None
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self._strips = None
+
+    def headline(self, enc: Encounter, layout: TrackLayout | None = None) -> Text:
+        """One sentence: who acts now, or what comes next, or how combat ended."""
+        text = Text()
+        if not enc.in_combat:
+            if enc.outcome:
+                text.append(f"Combat over: {enc.outcome}", Style(bold=True))
+                text.append(f" at track {enc.time} · b begins another fight", RULER)
+            else:
+                text.append("Not in combat", Style(bold=True))
+                text.append(" · b begins combat (A7)", RULER)
+            return text
+        names = {cid: enc.combatants[cid].name for cid in enc.due}
+        if enc.due:
+            first, *rest = enc.due
+            text.append(f" NOW {enc.time} ▶ {names[first]} acts ", STYLES["now"])
+            if rest:
+                text.append(" then " + ", ".join(names[c] for c in rest) + " (R5 tie)")
+        else:
+            text.append(f"Track {enc.time}", Style(bold=True))
+            nxt = next((m for m in collect_marks(enc, short_names(enc), None, 20)), None)
+            if nxt is not None:
+                many = len(nxt.names) > 1
+                kind = (
+                    ("bleed" if many else "bleeds")
+                    if nxt.kind == "bleed"
+                    else ("act" if many else "acts")
+                )
+                text.append(f" · next: {', '.join(nxt.names)} {kind} at {nxt.time}")
+            else:
+                text.append(" · no one is left on the track")
+        if enc.pending:
+            text.append(f"  ⚠ {len(enc.pending)} decision(s) pending", Style(color="red"))
+        if layout is not None and layout.hidden:
+            text.append(f"  (+{layout.hidden} later than {layout.last_time})", RULER)
+        return text
+
+    def lines(self) -> list[Text]:
+        """The widget's text, line by line (tests read it as plain text)."""
+        enc = self._enc
+        if enc is None:
+            return []
+        width = max(20, self.size.width)
+        lanes = max(1, self.size.height - HEADLINE_LINES)
+        if not enc.in_combat:
+            return [self.headline(enc)]
+        marks = collect_marks(enc, short_names(enc), self.preview)
+        layout = place(marks, enc.time, width, lanes)
+        return [self.headline(enc, layout), *self._ruler(layout, width, lanes)]
+
+    def render_line(self, y: int) -> Strip:
+        """Line API: the lines are painted once per change, then served from the cache."""
+        width = self.size.width
+        base = self.rich_style
+        if self._strips is None:
+            self._strips = [
+                Strip(text.render(self._text_console), text.cell_len)
+                .crop(0, width)
+                .apply_style(base)
+                .adjust_cell_length(width, base)
+                for text in self.lines()
+            ]
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(width, base)
+
+    @staticmethod
+    def _ruler(layout: TrackLayout, width: int, lanes: int) -> list[Text]:
+        numbers = [" "] * width
+        for column, time in layout.ticks:
+            label = str(time)
+            if column + len(label) <= width and all(
+                numbers[i] == " " for i in range(column, min(width, column + len(label) + 1))
+            ):
+                numbers[column : column + len(label)] = label
+        ruler = Text("".join(numbers), RULER)
+        line = Text()
+        chars = ["─"] * width
+        for column, _time in layout.ticks:
+            if column < width:
+                chars[column] = "┼"
+        line.append("".join(chars), RULER)
+        for column, kind in layout.marks:
+            if column < width:
+                line.stylize(STYLES[kind], column, column + 1)
+                glyph = {"now": "▼", "act": "▲", "bleed": "♦", "preview": "◇"}[kind]
+                line = Text.assemble(line[:column], (glyph, STYLES[kind]), line[column + 1 :])
+        rows = [Text(" " * width) for _ in range(lanes)]
+        for placed in layout.placed:
+            row = rows[placed.lane]
+            end = placed.column + len(placed.text)
+            rows[placed.lane] = Text.assemble(
+                row[: placed.column], (placed.text, STYLES[placed.kind]), row[end:]
+            )
+        return [ruler, line, *rows]
