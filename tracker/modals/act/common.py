@@ -184,10 +184,25 @@ def default_cost(c: Combatant, kinds: tuple[str, ...]) -> int:
     return 3
 
 
+_TEAM = {"PC": "party", "ally": "party", "enemy": "foes", "neutral": "neutral"}
+
+
 def living_others(encounter: Encounter, c: Combatant) -> list[Combatant]:
-    """Everyone else alive, the other sides first (likely targets), then by name."""
+    """Everyone else alive: the opposing team first (likely targets), then neutrals, then friends.
+
+    PCs and allies are one team: a PC's first suggested target is never an ally.
+    """
     others = [x for x in encounter.combatants.values() if x.id != c.id and not x.dead]
-    return sorted(others, key=lambda x: (x.side == c.side, x.name.lower()))
+    team = _TEAM[c.side]
+
+    def rank(x: Combatant) -> tuple[int, str]:
+        other = _TEAM[x.side]
+        return (
+            0 if other not in (team, "neutral") else 1 if other == "neutral" else 2,
+            x.name.lower(),
+        )
+
+    return sorted(others, key=rank)
 
 
 def describe(c: Combatant) -> str:
