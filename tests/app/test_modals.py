@@ -19,14 +19,12 @@ from rules.commands import (
     Heal,
     Luck,
     NoteUnusedDice,
-    ResolveCheck,
     Rest,
     SetDemiseGoal,
     StartCombat,
     Staunch,
     TreatCondition,
 )
-from rules.odds import chance_of_success
 from rules.saves import save_session
 from rules.session import Session
 from rules.state import Combatant, Encounter, Pending, Wound
@@ -40,7 +38,6 @@ from tracker.modals import (
     HelpScreen,
     LuckForm,
     OpenSave,
-    ResolveCheckForm,
     SaveAs,
     SettingsForm,
     TemplatePicker,
@@ -326,7 +323,7 @@ async def test_luck_refusals_and_unused_dice_C1() -> None:
     assert app.results == [NoteUnusedDice(target="c1")]
 
 
-# --- SettingsForm and ResolveCheckForm (R15) -----------------------------------------
+# --- SettingsForm (R15) -----------------------------------------
 async def test_demise_goal_by_number_or_name_R15() -> None:
     app = Host(SettingsForm(Encounter()))
     async with app.run_test(size=SIZE) as pilot:
@@ -338,31 +335,6 @@ async def test_demise_goal_by_number_or_name_R15() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
     assert app.results == [SetDemiseGoal(demise_goal=9)]
-
-
-async def test_resolve_check_prefills_the_goal_and_shows_the_odds_R15() -> None:
-    enc = hurt()
-    kans = enc.combatants["c1"]
-    assert (kans.stats["Endurance"], kans.effective("Endurance")) == (7, 3)
-    app = Host(ResolveCheckForm(enc, 7))
-    async with app.run_test(size=SIZE) as pilot:
-        assert app.screen.query_one("#goal").value == "5"  # the encounter's demise goal
-        odds = app.screen.query_one("#odds", Static)
-        assert str(odds.render()) == f"chance of success: {float(chance_of_success(3, 7, 5)):.1%}"
-        await type_into(pilot, "#goal", "100")
-        assert shown(app, "goal") == "must be 0–99"
-        await type_into(pilot, "#goal", "7")
-        assert str(odds.render()) == f"chance of success: {float(chance_of_success(3, 7, 7)):.1%}"
-        await pilot.press("enter")
-        await until(pilot, lambda: bool(app.results))
-    assert app.results == [ResolveCheck(pending=7, goal=7)]
-
-
-def test_resolve_check_only_for_breakage_or_demise() -> None:
-    with pytest.raises(ValueError, match="pending_id: decision 8 is a parry"):
-        ResolveCheckForm(hurt(), 8)
-    with pytest.raises(ValueError, match="pending_id: no pending decision 99"):
-        ResolveCheckForm(hurt(), 99)
 
 
 # --- SaveAs and OpenSave -------------------------------------------------------------

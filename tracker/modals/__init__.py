@@ -15,7 +15,6 @@ from tracker.modals.heal import HealForm
 from tracker.modals.help import HelpScreen
 from tracker.modals.luck import LuckForm
 from tracker.modals.open_save import OpenSave
-from tracker.modals.resolve_check import ResolveCheckForm
 from tracker.modals.save_as import SaveAs
 from tracker.modals.templates import TemplatePicker
 from tracker.modals.wound import WoundForm
@@ -30,7 +29,6 @@ __all__ = [
     "HelpScreen",
     "LuckForm",
     "OpenSave",
-    "ResolveCheckForm",
     "SaveAs",
     "SettingsForm",
     "TemplatePicker",
