@@ -51,6 +51,19 @@ class RemoveCombatant(Model):
     id: str
 
 
+class FightStatus(Model):
+    """Take a combatant out of the fight (fled, unconscious, surrendered) or bring it back.
+
+    Out: it leaves the time track but stays in the encounter. Back while combat
+    runs: it rolls its reaction like a late arrival (R8).
+    """
+
+    type: Literal["fight-status"] = "fight-status"
+    target: str
+    out: bool = True
+    reason: str = ""
+
+
 class StartCombat(Model):
     """A7: initiators start at 0; everyone else rolls a reaction against Wits."""
 
@@ -268,6 +281,7 @@ Command = Annotated[
     | EditCombatant
     | DuplicateCombatant
     | RemoveCombatant
+    | FightStatus
     | StartCombat
     | EndCombat
     | Advance

@@ -9,7 +9,13 @@ anyone. Every change goes through the journal so undo is exact.
 from __future__ import annotations
 
 from rules import specials
-from rules.commands import AddCombatant, DuplicateCombatant, EditCombatant, RemoveCombatant
+from rules.commands import (
+    AddCombatant,
+    DuplicateCombatant,
+    EditCombatant,
+    FightStatus,
+    RemoveCombatant,
+)
 from rules.context import Context, handles
 from rules.state import Combatant, Turn
 from rules.timetrack import leave_track, schedule_bleeding, set_ttu
@@ -205,3 +211,23 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
     j.delitem(enc.combatants, c.id)
     extra = f"; {dropped} pending decision{'s' if dropped > 1 else ''} dropped" if dropped else ""
     ctx.emit("remove", f"{c.name} ({c.id}) leaves the encounter{extra}", actor=c.id)
+
+
+@handles(FightStatus)
+def fight_status(ctx: Context, cmd: FightStatus) -> None:
+    """Out of the fight: off the track, still in the encounter. Back in: R8's reaction roll."""
+    c = ctx.living(cmd.target)
+    why = f" ({cmd.reason})" if cmd.reason else ""
+    if cmd.out:
+        if c.out_of_fight:
+            ctx.fail(f"{c.name} is already out of the fight")
+        ctx.j.set(c, "out_of_fight", True)
+        leave_track(ctx, c)
+        ctx.emit("fight", f"{c.name} is out of the fight{why}", actor=c.id)
+        return
+    if not c.out_of_fight:
+        ctx.fail(f"{c.name} is already in the fight")
+    ctx.j.set(c, "out_of_fight", False)
+    ctx.emit("fight", f"{c.name} is back in the fight{why}", actor=c.id)
+    if _can_join(ctx, c):
+        join_track(ctx, c)

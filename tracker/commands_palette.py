@@ -68,6 +68,12 @@ class TrackerCommands(Provider):
         offer("luck", f"Luck for {who}", "C2: award or take luck points (l)", screen.action_luck)
         offer("edit", f"Edit {who}", "the sheet (enter)", screen.action_edit)
         offer(
+            "fight_status",
+            f"Out of / back into the fight: {who}",
+            "off the track, still in the encounter (f)",
+            screen.action_fight_status,
+        )
+        offer(
             "duplicate",
             f"Duplicate {who}",
             "a fresh copy of the sheet (c)",

@@ -224,6 +224,25 @@ async def test_remove_asks_first_and_undo_brings_back(tmp_path: Path) -> None:
         await until(pilot, lambda: len(enc.combatants) == 4)
 
 
+async def test_f_takes_the_selected_out_of_the_fight_and_back(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await begin(pilot)
+        enc = app.session.encounter
+        await pilot.press("down")  # Kans
+        await pilot.press("f")
+        await until(pilot, lambda: type(app.screen).__name__ == "Confirm")
+        await pilot.press("y")
+        await until(pilot, lambda: enc.combatants["kans"].out_of_fight)
+        assert enc.combatants["kans"].ttu is None
+        await pilot.press("f")
+        await until(pilot, lambda: type(app.screen).__name__ == "Confirm")
+        await pilot.press("y")
+        await until(pilot, lambda: not enc.combatants["kans"].out_of_fight)
+        assert enc.combatants["kans"].ttu is not None  # R8: rolled back onto the track
+
+
 async def test_palette_offers_only_what_fits_the_moment(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

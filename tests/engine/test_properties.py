@@ -25,6 +25,7 @@ from rules.commands import (
     Dodge,
     DuplicateCombatant,
     EndCombat,
+    FightStatus,
     Heal,
     Luck,
     NewDay,
@@ -111,6 +112,7 @@ def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
         AnimaCheck(actor=target, kind="characteristic", name="Dexterity"),
         AnimaCheck(actor=target, kind="ability", name="Attack", difficulty=140),
         DuplicateCombatant(id=target),
+        FightStatus(target=target, out=pick.draw(st.booleans())),
     ]
     if len(ids) > 3:
         out.append(RemoveCombatant(id=ids[-1]))

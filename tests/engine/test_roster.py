@@ -9,6 +9,7 @@ from rules.commands import (
     Advance,
     DuplicateCombatant,
     EditCombatant,
+    FightStatus,
     RemoveCombatant,
     StartCombat,
     TakeOpportunity,
@@ -210,3 +211,22 @@ def test_remove_mid_combat_clears_every_reference_and_undoes_exactly() -> None:
 def test_remove_unknown_is_refused() -> None:
     s = session(being("k", "Kans"))
     refused(s, RemoveCombatant(id="nope"), "no combatant with id 'nope'")
+
+
+# --- out of the fight and back ---------------------------------------------------------
+
+
+def test_out_of_the_fight_leaves_the_track_and_back_in_rolls_a_reaction_r8() -> None:
+    s = session(being("k", "Kans"), being("d", "Dinzis"))
+    start = s.encounter.model_dump(mode="json")
+    do(s, StartCombat(initiators=["d"], awareness={"k": "ready"}), 7)
+    lines = do(s, FightStatus(target="k", reason="flees"))
+    assert lines == ["Kans is out of the fight (flees)"]
+    kans = s.encounter.combatants["k"]
+    assert kans.out_of_fight and kans.ttu is None and not kans.active
+    refused(s, FightStatus(target="k"), "already out of the fight")
+    do(s, Advance())
+    lines = do(s, FightStatus(target="k", out=False), 7)  # ready, Wits 7, face 7 → 2 VP
+    assert lines[0] == "Kans is back in the fight"
+    assert kans.ttu == 2 and kans.active
+    undo_all(s, start)

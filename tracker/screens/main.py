@@ -47,6 +47,7 @@ class MainScreen(Screen[None]):
         Binding("w", "wound", "Wound", id="wound", tooltip="Apply a wound by hand"),
         Binding("h", "heal", "Heal", id="heal", tooltip="Heal, staunch or treat"),
         Binding("l", "luck", "Luck", id="luck", show=False),
+        Binding("f", "fight_status", "Out/in", id="fight-status", show=False),
         Binding("N", "new_day", "New day", id="new-day", show=False),
         Binding("x", "export_log", "Export log", id="export-log", show=False),
     ]
@@ -207,6 +208,30 @@ class MainScreen(Screen[None]):
                 self.tracker.run_command(RemoveCombatant(id=cid))
 
         self._ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), remove)
+
+    def action_fight_status(self) -> None:
+        """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll)."""
+        if not self._allowed("fight_status"):
+            return
+        from rules.commands import FightStatus
+        from tracker.modals.confirm import Confirm
+
+        cid = self.selected
+        assert cid is not None
+        c = self.encounter.combatants[cid]
+        out = not c.out_of_fight
+        question = (
+            f"Take {c.name} out of the fight? (off the track, still in the encounter)"
+            if out
+            else f"Bring {c.name} back into the fight?"
+            + (" (a reaction roll places it on the track, R8)" if self.encounter.in_combat else "")
+        )
+
+        def decide(yes: bool) -> None:
+            if yes:
+                self.tracker.run_command(FightStatus(target=cid, out=out))
+
+        self._ask(Confirm(question), decide)
 
     def action_edit(self) -> None:
         if self._allowed("edit"):

@@ -26,6 +26,7 @@ ENCOUNTER_ACTIONS = (
     "wound",
     "heal",
     "luck",
+    "fight_status",
     "new_day",
     "export_log",
     "undo",
@@ -59,10 +60,11 @@ def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
     if not enc.pending:
         out["answer"] = "no decision is pending"
     if c is None:
-        for action in ("duplicate", "remove", "edit", "wound", "heal", "luck"):
+        for action in ("duplicate", "remove", "edit", "wound", "heal", "luck", "fight_status"):
             out[action] = "select a combatant first"
     elif c.dead:
         out["wound"] = f"{c.name} is dead"
+        out["fight_status"] = f"{c.name} is dead"
     if not enc.log:
         out["export_log"] = "the log is empty"
     _act_reasons(out, enc, c)
