@@ -20,16 +20,16 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
 from rules import anima
-from rules.commands import AnimaCheck
-from rules.errors import explain
-from rules.state import Combatant, Encounter
-from tracker.modals.act.anima_odds import (
+from rules.anima_odds import (
     ability_odds,
     characteristic_odds,
     opposed_ability_odds,
     opposed_characteristic_odds,
     resistance_odds,
 )
+from rules.commands import AnimaCheck
+from rules.errors import explain
+from rules.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.act.common import SpecialPicker, describe, living_others
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled

@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
 from rules.commands import Attack, Dodge
+from rules.declared_odds import roll_distribution, victory_distribution
 from rules.errors import field_errors
 from rules.state import Combatant, Encounter, Location
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
@@ -40,7 +41,7 @@ from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.modals.parse import whole_number
-from tracker.widgets.odds import OddsView, roll_distribution, victory_distribution
+from tracker.widgets.odds import OddsView
 
 CLOSE_IN = "Close-In"
 LOCATIONS: tuple[str, ...] = get_args(Location)  # R14

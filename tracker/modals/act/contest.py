@@ -2,16 +2,17 @@
 
 The running margin and every round come from the encounter's `opposed`
 record; the odds of the next round are exact, from both sides' SS
-distributions (`tracker.widgets.odds.round_odds`).
+distributions (`rules.declared_odds.round_odds`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.declared_odds import roll_distribution, round_odds
 from rules.state import Combatant, Encounter
 from tracker.modals.act.common import standing_modifiers
-from tracker.widgets.odds import percent, roll_distribution, round_odds
+from tracker.widgets.odds import percent
 
 
 def contest_roll(c: Combatant, skill: str, stat: str) -> dict[int, Fraction]:

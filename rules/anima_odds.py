@@ -1,11 +1,14 @@
-"""Exact odds of Anima checks, for the Anima dialog (B1-B6, R21-R25, C).
+"""Exact odds of Anima checks with an optional declared FARAD die (B1-B6, R21-R25, C).
 
-Ability checks read the open d100 chain from `rules.odds.open_roll_counts`
-(integer counts, chains cut after 10 further rolls: what is cut weighs less
-than 1e-15). A fumble is a first face of 1-3 (1-2 with mastery, R21); a
-total of 1-3 can only come from such a face, so fumbles are exactly those
-totals. Special dice add their modifier distribution (Part C); only a
-characteristic, being a stat, is doubled or halved by a 10.
+Pure rules math (the Anima dialog only prints it). Ability checks read the
+open d100 chain from `rules.odds.open_roll_counts`: the chain of
+`open_roll_distribution`, but as integer counts over one denominator, so an
+opposed check multiplies whole numbers and builds one Fraction per outcome
+(chains cut after 10 further rolls: what is cut weighs less than 1e-15).
+A fumble is a first face of 1-3 (1-2 with mastery, R21); a total of 1-3 can
+only come from such a face, so fumbles are exactly those totals. Special
+dice add their modifier distribution (Part C, via `rules.declared_odds`);
+only a characteristic, being a stat, is doubled or halved by a 10.
 """
 
 from __future__ import annotations
@@ -16,12 +19,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules import anima, farad
-from rules.odds import open_roll_counts
-from tracker.widgets.odds import special_branches
+from rules.declared_odds import ZERO, special_branches
+from rules.odds import D100, open_roll_counts
 
-MAX_EXTRA = 10
-D100 = 100
-ZERO = Fraction(0)
+MAX_EXTRA = 10  # B1: open rolls counted after the first (rules.odds' default cut)
 
 
 def _fumbles(mastery: bool) -> tuple[int, ...]:
@@ -43,6 +44,7 @@ class Chain:
         return self.below[-1] - self.below[max(0, min(x, len(self.below) - 1))]
 
     def less_than(self, k: int) -> int:
+        """How many clean chains total below k (an opposed check's B side)."""
         return self.below[max(0, min(k, len(self.below) - 1))]
 
 
