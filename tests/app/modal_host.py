@@ -30,8 +30,12 @@ class Host(App[None]):
         self.push_screen(self.modal, self.results.append)
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait for a condition (not a fixed sleep); fail with a clear message on timeout."""
+async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: float = 20.0) -> None:
+    """Wait for a condition (not a fixed sleep); fail with a clear message on timeout.
+
+    The timeout is generous so a loaded machine (CI on 2 cores) never flakes;
+    a condition that holds returns at once.
+    """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():

@@ -8,22 +8,20 @@ tests fail when a file and the code that documents it drift apart.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from rules.commands import ApplyWound, StartCombat
 from rules.dice import ScriptedDice
 from rules.saves import export_schema, load_session, save_session
 from rules.session import Session
 from rules.state import Combatant
+from tests.app.modal_host import until
 from tracker import __version__
 from tracker.__main__ import build_parser, main
 from tracker.app import make_app
@@ -32,16 +30,6 @@ from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: float = 5.0) -> None:
-    """Wait for a condition, not a fixed sleep; fail clearly on timeout."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"condition not met within {timeout}s")
-        await pilot.pause(0.01)
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

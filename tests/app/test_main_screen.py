@@ -9,9 +9,7 @@ Opening saves (resume, corrupt files, the browser) is in test_cli.py.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -20,6 +18,7 @@ from rules.commands import ApplyWound, TakeOpportunity
 from rules.dice import ScriptedDice
 from rules.saves import load_session
 from rules.session import Session
+from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands
 from tracker.demo import DEMO_PATH, build_demo
@@ -28,16 +27,6 @@ from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack
 
 SIZE = (120, 40)
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: float = 5.0) -> None:
-    """Wait for a condition, not a fixed sleep; fail clearly on timeout."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"condition not met within {timeout}s")
-        await pilot.pause(0.01)
 
 
 def demo_app(tmp_path: Path, **kwargs: object) -> TrackerApp:

@@ -10,14 +10,13 @@ the track and the wound columns all show. Regenerate with
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
 from rules.commands import ApplyWound
+from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 
@@ -25,15 +24,6 @@ from tracker.screens.main import MainScreen
 @pytest.fixture(autouse=True)
 def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"condition not met within {timeout}s")
-        await pilot.pause(0.01)
 
 
 async def mid_fight(pilot: Pilot[None]) -> None:

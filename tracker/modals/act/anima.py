@@ -59,6 +59,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="anima.cancel"),
     ]
+    AUTO_FOCUS = "#name"  # what a GM types first; the kind is one shift+tab away
 
     DEFAULT_CSS = """
     AnimaDialog > .dialog {
