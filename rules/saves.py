@@ -39,6 +39,7 @@ from typing_extensions import TypedDict
 
 from rules.commands import Command
 from rules.migrations import migrate
+from rules.save_cache import session_json
 from rules.state import SCHEMA_VERSION, Encounter, Model
 
 if TYPE_CHECKING:  # the engine loads only when a session is built, not to list saves
@@ -97,28 +98,15 @@ class SaveFile(Model):
         return self
 
 
-class _StepOut(TypedDict):
-    command: Any  # a Command model: serialized by its own class, faster than the union
-    faces: list[int]
-
-
-class _HistoryOut(TypedDict):
-    base: Encounter
-    done: list[_StepOut]
-    undone: list[_StepOut]
-
-
-class _SaveOut(TypedDict):
+class _HeadOut(TypedDict):
     format: str
     schema_version: int
     saved_at: datetime
-    encounter: Encounter
-    history: _HistoryOut
 
 
-# Writes the same JSON as SaveFile without building a SavedStep per step (each
-# costs microseconds; a long fight has thousands). A test checks they agree.
-_WRITER: TypeAdapter[_SaveOut] = TypeAdapter(_SaveOut)
+# The fields before `encounter`; rules.save_cache writes the rest from kept pieces,
+# the same bytes as SaveFile (tests check it after every step of random fights).
+_HEAD: TypeAdapter[_HeadOut] = TypeAdapter(_HeadOut)
 
 
 class SaveError(Exception):
@@ -305,19 +293,13 @@ def backup_path(path: Path) -> Path:
 def _serialize(session: Session, path: Path) -> bytes:
     if session.base is None:
         raise ValueError("session.base must be the encounter before the first done step")
-    document = {
+    head: _HeadOut = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "saved_at": datetime.now(UTC),
-        "encounter": session.encounter,
-        "history": {
-            "base": session.base,
-            "done": [{"command": s.command, "faces": s.faces} for s in session.done],
-            "undone": [{"command": s.command, "faces": s.faces} for s in session.undone],
-        },
     }
     try:
-        return _WRITER.dump_json(document, indent=INDENT)  # type: ignore[arg-type]
+        return session_json(session, _HEAD.dump_json(head, indent=INDENT), INDENT)
     except (PydanticSerializationError, ValueError, TypeError) as error:
         problem = f"the encounter cannot be written as JSON ({error})"
         raise SaveError(path, problem, action="save") from None

@@ -241,7 +241,13 @@ class Combatant(Stats):
 
 
 class Event(Model):
-    """One line of the log: what happened, the faces it used, the arithmetic."""
+    """One line of the log: what happened, the faces it used, the arithmetic.
+
+    Frozen: once logged an event never changes (undo removes it whole), which
+    is what lets saves reuse its serialised JSON (rules/save_cache.py).
+    """
+
+    model_config = ConfigDict(frozen=True)
 
     seq: int
     time: int | None = None
