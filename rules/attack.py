@@ -106,6 +106,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
         special=cmd.special,
         purpose=f"attack: {attacker.name} → {target.name}",
         kind="attack",
+        limb=cmd.limb,
     )
     goal_text = f"goal {cmd.goal} + dodge {dodge_vs} = {goal}" if cmd.dodge else f"goal {goal}"
     if roll.victory_score is None:
@@ -174,6 +175,7 @@ def parry(ctx: Context, cmd: Parry) -> None:
         special=cmd.special,
         purpose=f"parry: {target.name}",
         kind="parry",
+        limb=cmd.limb,
     )
     if roll.succeeded:
         ctx.emit(

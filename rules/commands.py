@@ -121,6 +121,7 @@ class Attack(Model):
     special: SpecialKind | None = None
     dodge: Dodge | None = None
     modifier: int = 0
+    limb: Location | None = None  # A15: the limb the attack uses (broken: -4, +1 WP)
 
 
 class Parry(Model):
@@ -131,6 +132,7 @@ class Parry(Model):
     weapon: Name | None = None  # None: the defender does not parry
     action: Name | None = None
     special: SpecialKind | None = None
+    limb: Location | None = None  # A15: the limb the parry uses
 
 
 class ConfirmDamage(Model):
@@ -238,6 +240,7 @@ class SkillRollCommand(Model):
     exert: bool = False
     special: SpecialKind | None = None
     mode: Literal["standard", "extend", "complementary"] = "standard"
+    limb: Location | None = None  # A15: the limb the roll uses (broken: -4, +1 WP)
 
 
 class OpposedStart(Model):

@@ -14,14 +14,15 @@ Attack rolls, dodges, parries and plain skill rolls all come through
 6. exertion adds the roll's stat as it stood before exerting (A5) and gives
    one Exhaustion Point after the roll.
 
-Broken or shattered limbs (A15) are the GM's call: pass them as modifiers.
+7. A15: a roll that uses a broken or shattered limb (`limb`) is at -4 and
+   costs 1 WP after it; a severed limb cannot be used at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import farad, specials
+from rules import farad, injury, specials
 from rules.context import Context
 from rules.skill import SkillRoll, exert_bonus, roll_skill
 from rules.state import Combatant
@@ -50,6 +51,7 @@ def perform_roll(
     purpose: str = "",
     kind: str = "roll",
     use_complement: bool = True,
+    limb: str | None = None,
 ) -> SkillRoll:
     """Roll `c`'s skill against `stat` and `goal`, with every modifier the rules add.
 
@@ -66,8 +68,13 @@ def perform_roll(
         reason = specials.special_refusal(ctx, c, special)
         if reason:
             ctx.fail(reason)
+    limb_state = c.limbs.get(limb) if limb is not None else None  # type: ignore[call-overload]
+    if limb_state == "severed":
+        ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
     count = c.skills.get(skill, 0) if dice is None else dice
     mods: list[tuple[str, int]] = [(label, value) for label, value in modifiers if value]
+    if limb_state is not None:
+        mods.append((f"{limb_state} {limb}, A15", -4))
     # 3. Part C: declared before the roll. The stat is the one read at
     # declaration, so a desperation cost (R20) lowers it from the next action.
     outcome = specials.declare_special(ctx, c, special)
@@ -101,4 +108,8 @@ def perform_roll(
         ctx.j.add(c, "exhaustion", 1)
         text += f"; exertion: exhaustion {c.exhaustion} (A5)"
     ctx.emit(kind, text, result.faces, c.id)
+    if limb_state is not None:
+        # A15: "the character adds 1 WP to their current total" — strain, not a new blow.
+        source = f"using a {limb_state} {limb} (A15)"
+        injury.inflict_wound(ctx, c, 1, limb, "Bruise", source, from_attack=False)  # type: ignore[arg-type]
     return result

@@ -77,6 +77,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
             modifiers=modifiers,
             exert=cmd.exert,
             special=cmd.special,
+            limb=cmd.limb,
             purpose=f"complementary {cmd.skill}: {c.name}",
             kind="complementary",
             use_complement=False,
@@ -103,6 +104,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
             modifiers=modifiers,
             exert=cmd.exert,
             special=cmd.special,
+            limb=cmd.limb,
         )
         return
     # A3: extended. The first roll's SS starts the total; each further one adds SS - 2 (R3).
@@ -116,6 +118,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
         modifiers=modifiers,
         exert=cmd.exert,
         special=cmd.special,
+        limb=cmd.limb,
         purpose=f"extended {cmd.skill}: {c.name}",
     )
     score = result.success_score

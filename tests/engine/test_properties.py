@@ -108,6 +108,7 @@ def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
             stat="Dexterity",
             mode=(mode := pick.draw(st.sampled_from(["standard", "extend", "complementary"]))),
             goal=None if mode == "complementary" else 5,
+            limb=pick.draw(st.sampled_from([None, "left arm"])),  # A15 when it is broken
         ),
         AnimaCheck(actor=target, kind="characteristic", name="Dexterity"),
         AnimaCheck(actor=target, kind="ability", name="Attack", difficulty=140),

@@ -345,3 +345,28 @@ def test_opposed_ability_check_higher_total_wins() -> None:
         "Aki: Attack 50 + d100 40 = 90 (opposed); Bo: Dodge 60 + d100 20 = 80 (opposed)"
         " → Aki wins by 10 (B4)"
     ]
+
+
+# --- A15: using a broken limb ---------------------------------------------------------------
+
+
+def test_a_roll_with_a_broken_limb_is_at_minus_4_and_costs_1_wp_a15() -> None:
+    k = being(
+        "k", "Kans", {"Dexterity": 7, "Endurance": 6}, {"Melee": 2}, limbs={"left arm": "broken"}
+    )
+    s = session(k)
+    start = s.encounter.model_dump(mode="json")
+    lines = do(s, roll("k", "Melee", "Dexterity", goal=3, limb="left arm"), 8, 9)
+    assert "-4 (broken left arm, A15)" in lines[0]
+    wound = s.encounter.combatants["k"].wounds[-1]
+    assert (wound.wp, wound.location, wound.bleeding) == (1, "left arm", False)
+    assert s.encounter.combatants["k"].bleed_rate == 0  # strain, not a blow (A14)
+    undo_all(s, start)
+
+
+def test_an_unbroken_limb_changes_nothing_and_a_severed_one_is_refused_a15() -> None:
+    k = being("k", "Kans", {"Dexterity": 7}, {"Melee": 2}, limbs={"right arm": "severed"})
+    s = session(k)
+    lines = do(s, roll("k", "Melee", "Dexterity", goal=3, limb="left arm"), 8, 9)
+    assert "A15" not in lines[0] and not s.encounter.combatants["k"].wounds
+    refused(s, roll("k", "Melee", "Dexterity", goal=3, limb="right arm"), "severed")

@@ -37,6 +37,7 @@ from tracker.modals.act.common import (
     standing_modifiers,
     turn_penalty,
 )
+from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
@@ -134,6 +135,8 @@ class AttackDialog(ActDialog[Attack]):
                         "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
                     )
                     yield FieldError("modifier")
+                    if (limb := limb_picker(a)) is not None:
+                        yield limb
                     exert = min(20, max(0, a.effective(w.stat))) if w.stat in a.stats else 0
                     yield FieldCheckbox(
                         f"Exert: +{exert} to the SS, then 1 exhaustion (A5)",
@@ -261,7 +264,10 @@ class AttackDialog(ActDialog[Attack]):
         exert = self.query_one("#exert", Checkbox).value
         picker = self.query_one("#special", SpecialPicker)
         dodge = self._dodge(target)
-        self._show_odds(goal, modifier, exert, picker, target, dodge)
+        limb, limb_modifier, refusal = chosen_limb(self, a)
+        if refusal:
+            errors[FORM] = refusal
+        self._show_odds(goal, modifier + limb_modifier, exert, picker, target, dodge)
         turn = enc.turn
         if enc.in_combat and (turn is None or turn.actor != a.id):
             errors[FORM] = f"it is not {a.name}'s turn: take the opportunity (or react) first"
@@ -282,6 +288,7 @@ class AttackDialog(ActDialog[Attack]):
                 special=picker.kind,  # type: ignore[arg-type]
                 dodge=dodge,
                 modifier=modifier,
+                limb=limb,  # type: ignore[arg-type]
             )
         except ValidationError as err:
             for path, text in field_errors(err, Attack).items():

@@ -34,6 +34,7 @@ from tracker.modals.act.common import (
     turn_penalty,
 )
 from tracker.modals.act.contest import running_text, start_text
+from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.modals.parse import whole_number
@@ -144,6 +145,8 @@ class SkillRollDialog(ActDialog[Command]):
                         "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
                     )
                     yield FieldError("modifier")
+                    if (limb := limb_picker(c)) is not None:
+                        yield limb
                     yield FieldCheckbox(
                         "Exert: + the stat, then 1 exhaustion (A5)", id="exert", compact=True
                     )
@@ -289,7 +292,12 @@ class SkillRollDialog(ActDialog[Command]):
             if goal is not None and goal != ext.goal:
                 errors["goal"] = f"the extended roll's goal is {ext.goal} (A3)"
             goal = ext.goal
-        self._roll_odds(skill, stat, goal, dice, modifier, exert, picker, continuing)
+        limb, limb_modifier, refusal = chosen_limb(self, c)
+        if refusal:
+            errors[FORM] = refusal
+        self._roll_odds(
+            skill, stat, goal, dice, modifier + limb_modifier, exert, picker, continuing
+        )
         if errors:
             return None, errors
         try:
@@ -303,6 +311,7 @@ class SkillRollDialog(ActDialog[Command]):
                 exert=exert,
                 special=picker.kind,  # type: ignore[arg-type]
                 mode=mode,  # type: ignore[arg-type]
+                limb=limb,  # type: ignore[arg-type]
             )
         except ValidationError as err:
             return None, {FORM: explain(err, SkillRollCommand)}

@@ -1,0 +1,43 @@
+"""A15 in the dialogs: which hurt limb a roll uses (shown only when the actor has one).
+
+A broken or shattered limb puts the roll at -4 and costs 1 WP after it; a
+severed one cannot be used. The engine applies the rule (rules/roll.py);
+this only offers the choice and tells the odds view about the -4.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Select
+
+from rules.state import Combatant
+from tracker.modals.act.base import FieldSelect
+from tracker.modals.form import labelled
+
+LIMB_PENALTY = -4  # A15
+
+
+def limb_picker(c: Combatant) -> Widget | None:
+    """The 'Uses limb' field, or None when every limb is whole."""
+    if not c.limbs:
+        return None
+    options = [
+        (f"{where} ({state}: " + ("unusable)" if state == "severed" else "-4, then 1 WP)"), where)
+        for where, state in c.limbs.items()
+    ]
+    select = FieldSelect[str](options, prompt="no hurt limb", id="limb", compact=True)
+    return labelled("Uses limb", select)
+
+
+def chosen_limb(screen: Screen[object], c: Combatant) -> tuple[str | None, int, str | None]:
+    """(the limb, its modifier for the odds, why it cannot be used) from the dialog."""
+    found = screen.query("#limb")
+    if not found:
+        return None, 0, None
+    value = found.first(Select).value
+    if not isinstance(value, str):
+        return None, 0, None
+    if c.limbs.get(value) == "severed":  # type: ignore[call-overload]
+        return value, 0, f"{c.name}'s {value} is severed: it cannot be used (A15)"
+    return value, LIMB_PENALTY, None
