@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from rules import anima, farad
+from rules import anima, characteristic, farad
 from rules.declared_odds import ZERO, special_branches
 from rules.odds import D100, open_roll_counts
 
@@ -116,7 +116,7 @@ def characteristic_odds(value: int, special: str | None = None, positive: bool =
     for factor, mods in special_branches(special, positive):
         v = farad.scaled_stat(value, factor)
         for m, q in mods:
-            good = sum(1 for face in range(1, 11) if v - anima.counted_face(face) + m >= 0)
+            good = sum(1 for face in range(1, 11) if v - characteristic.counted_face(face) + m >= 0)
             success += q * Fraction(good, 10)
     return success
 
@@ -140,7 +140,7 @@ def opposed_characteristic_odds(
         for m, q in mods:
             for fa in range(1, 11):
                 for fb in range(1, 11):
-                    lead = anima.opposed_characteristic(va, fa, b, fb) + m
+                    lead = characteristic.opposed_characteristic(va, fa, b, fb) + m
                     if lead > 0:
                         wins += q / 100
                     elif lead == 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules import anima, farad, specials
+from rules import anima, characteristic, farad, specials
 from rules.commands import AnimaCheck, OpposedRound, OpposedStart, SkillRollCommand
 from rules.context import Context, handles
 from rules.opposed import OpposedState, opposed_round
@@ -311,7 +311,7 @@ def anima_check(ctx: Context, cmd: AnimaCheck) -> None:
     value = farad.scaled_stat(score, factor) if factor != farad.UNCHANGED else score
     label = cmd.name + (" doubled" if factor == farad.DOUBLED else "")
     label += " halved" if factor == farad.HALVED else ""
-    mine = anima.roll_characteristic(ctx.dice, value, label)
+    mine = characteristic.roll_characteristic(ctx.dice, value, label)
     if opponent is None:
         margin = mine.margin + bonus
         text = f"{c.name}: {mine.explain()}"
@@ -321,11 +321,11 @@ def anima_check(ctx: Context, cmd: AnimaCheck) -> None:
         ctx.emit("check", text, [mine.face], c.id)
         return
     name_b = cmd.opponent_name or cmd.name
-    theirs = anima.roll_characteristic(ctx.dice, other, name_b)
-    counted_a, counted_b = anima.opposed_characteristics(value, other)
-    diff = anima.opposed_characteristic(value, mine.face, other, theirs.face) + bonus
-    margin_a = anima.characteristic_margin(counted_a, mine.face)
-    margin_b = anima.characteristic_margin(counted_b, theirs.face)
+    theirs = characteristic.roll_characteristic(ctx.dice, other, name_b)
+    counted_a, counted_b = characteristic.opposed_characteristics(value, other)
+    diff = characteristic.opposed_characteristic(value, mine.face, other, theirs.face) + bonus
+    margin_a = characteristic.characteristic_margin(counted_a, mine.face)
+    margin_b = characteristic.characteristic_margin(counted_b, theirs.face)
     counts = ""
     if (counted_a, counted_b) != (value, other):
         counts = f" (over 4 apart: counts {counted_a} vs {counted_b})"

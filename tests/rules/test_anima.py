@@ -7,9 +7,6 @@ from hypothesis import strategies as st
 from rules.anima import (
     Check,
     ability_check,
-    characteristic_check,
-    characteristic_margin,
-    counted_face,
     fumble_level,
     is_fumble,
     is_master,
@@ -18,13 +15,18 @@ from rules.anima import (
     open_threshold,
     opens_again,
     opposed_ability,
-    opposed_characteristic,
-    opposed_characteristics,
     resistance_check,
     roll_ability_check,
-    roll_characteristic,
     roll_open,
     roll_resistance_check,
+)
+from rules.characteristic import (
+    characteristic_check,
+    characteristic_margin,
+    counted_face,
+    opposed_characteristic,
+    opposed_characteristics,
+    roll_characteristic,
 )
 from rules.dice import DiceError, DiceExhausted, RecordingDice, ScriptedDice, SeededDice
 

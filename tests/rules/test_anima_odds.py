@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import anima, farad
+from rules import anima, characteristic, farad
 from rules.anima_odds import (
     ability_odds,
     characteristic_odds,
@@ -168,7 +168,7 @@ def test_characteristic_odds_count_every_face(value: int, kind, positive: bool) 
     for weight, modifier, factor in _die_outcomes(kind, positive):
         v = farad.scaled_stat(value, factor)
         for face in range(1, 11):
-            if anima.characteristic_margin(v, face) + modifier >= 0:
+            if characteristic.characteristic_margin(v, face) + modifier >= 0:
                 success += weight / 10
     assert characteristic_odds(value, kind, positive) == success
 
@@ -181,7 +181,7 @@ def test_opposed_characteristic_counts_every_pair(a: int, b: int, kind) -> None:
     for weight, modifier, factor in _die_outcomes(kind, True):
         va = farad.scaled_stat(a, factor)
         for fa, fb in product(range(1, 11), repeat=2):
-            lead = anima.opposed_characteristic(va, fa, b, fb, modifier_a=modifier)
+            lead = characteristic.opposed_characteristic(va, fa, b, fb, modifier_a=modifier)
             wins += weight / 100 if lead > 0 else 0
             ties += weight / 100 if lead == 0 else 0
     contest = opposed_characteristic_odds(a, b, kind)

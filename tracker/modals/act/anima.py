@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
-from rules import anima
+from rules import anima, characteristic
 from rules.anima_odds import (
     ability_odds,
     characteristic_odds,
@@ -295,7 +295,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                 f"success {percent(chance)}",
             ]
         elif kind == "opposed-characteristic" and other is not None and theirs is not None:
-            counted = anima.opposed_characteristics(score, theirs)
+            counted = characteristic.opposed_characteristics(score, theirs)
             contest = opposed_characteristic_odds(score, theirs, special, positive)
             over = (
                 f" (over 4 apart: count {counted[0]} vs {counted[1]})"
