@@ -34,9 +34,8 @@ def _encounter(count: int, bleeding_every: int = 0) -> Encounter:
             actions=list(REPERTOIRE),
         )
         encounter.combatants[cid] = combatant
-    session_start = encounter
     if bleeding_every:
-        for index, combatant in enumerate(session_start.combatants.values()):
+        for index, combatant in enumerate(encounter.combatants.values()):
             if index % bleeding_every == 0:
                 combatant.bleed_rate = 1
                 combatant.bleed_anchor = 0

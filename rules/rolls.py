@@ -8,6 +8,7 @@ before the dice of the roll it modifies.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from rules import anima, characteristic, farad, specials
 from rules.commands import AnimaCheck, OpposedRound, OpposedStart, SkillRollCommand
@@ -66,18 +67,22 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
     modifiers: list[tuple[str, int]] = [("GM", cmd.modifier)]
     if enc.in_combat and enc.turn is not None and enc.turn.actor == c.id:
         modifiers.append(("actions, A8", use_turn_action(ctx, c)))
+    # Every mode rolls the same declared roll; only the goal, purpose and log differ.
+    roll = partial(
+        perform_roll,
+        ctx,
+        c,
+        skill=cmd.skill,
+        stat=cmd.stat,
+        dice=cmd.dice,
+        modifiers=modifiers,
+        exert=cmd.exert,
+        special=cmd.special,
+        limb=cmd.limb,
+    )
     if cmd.mode == "complementary":
-        result = perform_roll(
-            ctx,
-            c,
-            skill=cmd.skill,
-            stat=cmd.stat,
+        result = roll(
             goal=None,
-            dice=cmd.dice,
-            modifiers=modifiers,
-            exert=cmd.exert,
-            special=cmd.special,
-            limb=cmd.limb,
             purpose=f"complementary {cmd.skill}: {c.name}",
             kind="complementary",
             use_complement=False,
@@ -94,33 +99,10 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
     if cmd.mode == "standard":
         if ext is not None:
             ctx.j.set(c, "extended", None)
-        perform_roll(
-            ctx,
-            c,
-            skill=cmd.skill,
-            stat=cmd.stat,
-            goal=goal,
-            dice=cmd.dice,
-            modifiers=modifiers,
-            exert=cmd.exert,
-            special=cmd.special,
-            limb=cmd.limb,
-        )
+        roll(goal=goal)
         return
     # A3: extended. The first roll's SS starts the total; each further one adds SS - 2 (R3).
-    result = perform_roll(
-        ctx,
-        c,
-        skill=cmd.skill,
-        stat=cmd.stat,
-        goal=None if continuing else goal,
-        dice=cmd.dice,
-        modifiers=modifiers,
-        exert=cmd.exert,
-        special=cmd.special,
-        limb=cmd.limb,
-        purpose=f"extended {cmd.skill}: {c.name}",
-    )
+    result = roll(goal=None if continuing else goal, purpose=f"extended {cmd.skill}: {c.name}")
     score = result.success_score
     if continuing:
         assert ext is not None

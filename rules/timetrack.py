@@ -143,7 +143,6 @@ def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:
     """The next events in order, for the track view: (time, "act"/"bleed", id)."""
     events: list[tuple[int, int, int, str]] = []
     for cid in enc.due:
-        c = enc.combatants[cid]
         events.append((enc.time, _ACT, -1, cid))
     for c in enc.combatants.values():
         if c.active and c.id not in enc.due:

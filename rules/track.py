@@ -9,7 +9,14 @@ from rules.skill import can_react, multi_action_penalty, reaction_time, victory_
 from rules.state import Action, Combatant, Turn, built
 from rules.timetrack import invalidate_track, pop_due, set_ttu, tie_order
 
-__all__ = ["invalidate_track", "spend_reaction", "use_turn_action", "reaction_skill", "eligible"]
+__all__ = [
+    "eligible",
+    "invalidate_track",
+    "reaction_skill",
+    "roll_reaction",
+    "spend_reaction",
+    "use_turn_action",
+]
 
 
 def _wits(ctx: Context, c: Combatant) -> int:
@@ -297,6 +304,3 @@ def use_turn_action(ctx: Context, actor: Combatant) -> int:
     else:
         ctx.j.set(enc, "turn", new)
     return turn.penalty
-
-
-__all__ += ["roll_reaction"]

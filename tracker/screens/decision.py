@@ -25,6 +25,3 @@ def decision_dialog(encounter: Encounter, pending: Pending) -> ActDialog[Answer]
     if pending.kind == "damage":
         return DamageDialog(encounter, pending.id)  # type: ignore[return-value]
     return CheckDialog(encounter, pending.id)  # type: ignore[return-value]
-
-
-DecisionScreen = decision_dialog  # the name the main screen's `d` opens

@@ -165,9 +165,7 @@ class MainScreen(Screen[None]):
 
     def action_answer(self) -> None:
         if self._allowed("answer"):
-            from tracker.screens.decision import DecisionScreen
-
-            self._ask(DecisionScreen(self.encounter, self.encounter.pending[0]))
+            self.tracker.act_flow.answer()  # one road for decisions: the act flow's dialogs
 
     def action_add(self) -> None:
         from tracker.modals.combatant_form import CombatantForm
