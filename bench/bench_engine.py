@@ -9,7 +9,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from rules.commands import Advance, ResolveCheck, StartCombat, TakeOpportunity
+from rules import timetrack
+from rules.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
 from rules.dice import SeededDice
 from rules.session import Session
 from rules.state import Action, Combatant, Encounter
@@ -19,7 +20,9 @@ REPERTOIRE = [
     Action(name="Aim", cost=3),
     Action(name="Move", cost=5),
     Action(name="Wait", cost=1),
+    Action(name="Guard", cost=4),
 ]
+PLAIN = ["Aim", "Guard", "Move"]  # standing orders take actions that need no roll (costs 3-5)
 
 
 def _encounter(count: int, bleeding_every: int = 0) -> Encounter:
@@ -59,33 +62,71 @@ def _act(session: Session, dice: SeededDice, step: int) -> None:
         session.do(TakeOpportunity(actor=cid, actions=[action]), dice)
 
 
-def engine_step_us(count: int = 1000, samples: int = 400) -> tuple[float, float]:
-    """Median µs of one Advance, and how many combatants each step made due on average.
+def engine_step_us(count: int = 1000, samples: int = 2000) -> tuple[float, float]:
+    """Median µs of one Advance (through `Session.do`) with 1,000 combatants on the track.
 
-    With 1,000 combatants and costs of 1-5 TU, hundreds share each time; the
-    step opens all their opportunities (R5 ordering included), so its cost
-    grows with the ties, not with the size of the encounter (the heap).
+    With costs of 3-5 TU hundreds share each time; R5 opens them one at a
+    time, in the heap's own order, so a step is O(log n) whatever the ties.
+    Returns the median and the mean number of combatants tied at each step.
     """
     session, dice = _started(count)
+    advance = Advance()
     timings: list[float] = []
-    due: list[int] = []
+    tied: list[int] = []
     for step in range(samples):
         _act(session, dice, step)
         start = time.perf_counter()
-        session.do(Advance(), dice)
+        session.do(advance, dice)
         timings.append(time.perf_counter() - start)
-        due.append(len(session.encounter.due))
-    return statistics.median(timings) * 1e6, statistics.mean(due)
+        if step % 100 == 0:
+            tied.append(len(timetrack.tied(session.encounter)))
+    return statistics.median(timings) * 1e6, statistics.mean(tied)
 
 
-def bulk_seconds(count: int = 100, until: int = 10_000) -> tuple[float, int]:
+def _orders(session: Session) -> dict[str, list[str]]:
+    """Every combatant cycles Aim, Guard, Move (3, 4, 5 TU), each from its own start."""
+    return {
+        cid: PLAIN[index % 3 :] + PLAIN[: index % 3]
+        for index, cid in enumerate(session.encounter.combatants)
+    }
+
+
+def bulk_seconds(count: int = 100, until: int = 10_000) -> tuple[float, int, int]:
+    """The whole run on standing orders: FastForward, stopping for each demise check.
+
+    Returns the seconds, the opportunities taken and the commands it took.
+    """
     session, dice = _started(count, bleeding_every=3)
+    orders = _orders(session)
+    arrivals = session.encounter.arrivals
     start = time.perf_counter()
-    step = 0
-    while session.encounter.time < until:
-        _act(session, dice, step)
+    while True:
+        session.do(FastForward(until=until, orders=orders), dice)
+        encounter = session.encounter
+        if not encounter.pending:
+            break
+        while encounter.pending:
+            session.do(ResolveCheck(pending=encounter.pending[0].id), dice)
+    elapsed = time.perf_counter() - start
+    taken = session.encounter.arrivals - arrivals  # one arrival on the track per opportunity
+    return elapsed, taken, len(session.done)
+
+
+def by_command_seconds(count: int = 100, until: int = 1_000) -> tuple[float, int]:
+    """The same kind of fight, one GM command at a time (Advance, TakeOpportunity), to `until`."""
+    session, dice = _started(count, bleeding_every=3)
+    orders = _orders(session)
+    turns = dict.fromkeys(orders, 0)
+    encounter = session.encounter
+    start = time.perf_counter()
+    while encounter.time < until:
+        while encounter.pending:
+            session.do(ResolveCheck(pending=encounter.pending[0].id), dice)
+        for cid in list(encounter.due):
+            plan = orders[cid]
+            session.do(TakeOpportunity(actor=cid, actions=[plan[turns[cid] % 3]]), dice)
+            turns[cid] += 1
         session.do(Advance(), dice)
-        step += 1
     return time.perf_counter() - start, len(session.done)
 
 
@@ -106,13 +147,21 @@ def undo_ms(events: int = 10_000) -> float:
 
 
 def run() -> dict[str, float]:
-    bulk, commands = bulk_seconds()
-    print(f"  (bulk fight: {commands} commands, {bulk / commands * 1e6:.1f} µs each)")
-    step, due = engine_step_us()
-    print(f"  (each step at 1,000 combatants made {due:.0f} due: {step / due:.1f} µs each)")
+    bulk, taken, commands = bulk_seconds()
+    print(
+        f"  (bulk: {taken:,} opportunities in {commands} commands,"
+        f" {bulk / taken * 1e6:.2f} µs each)"
+    )
+    by_command, done = by_command_seconds()
+    print(f"  (by command, 1,000 TU: {done:,} commands, {by_command / done * 1e6:.1f} µs each)")
+    step, tied = engine_step_us()
+    print(f"  (step at 1,000 combatants: {tied:.0f} tied at each time on average)")
     return {
         "engine_step_us_c1000": step,
-        "engine_step_due_c1000": due,
+        "engine_step_tied_c1000": tied,
         "bulk_s_c100_t10000": bulk,
+        "bulk_opportunities_c100_t10000": taken,
+        "by_command_s_c100_t1000": by_command,
+        "by_command_us_each_c100_t1000": by_command / done * 1e6,
         "undo_ms_e10000": undo_ms(),
     }

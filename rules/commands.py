@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, field_validator
 
 from rules.state import (
     Awareness,
@@ -98,6 +98,24 @@ class TakeOpportunity(Model):
     actions: list[Name] = Field(min_length=1, max_length=3)
     hold: Name | None = None
     cost: Cost | None = None  # R6: GM override
+
+
+class FastForward(Model):
+    """A7/A8 on autopilot: the track runs, each listed combatant taking its standing
+    orders (plain actions, in turn, one per opportunity), until `until` or until the
+    GM is needed: someone without orders is due, or a decision is pending."""
+
+    type: Literal["fast_forward"] = "fast_forward"
+    until: Annotated[int, Field(ge=0, le=10_000_000)]
+    orders: dict[str, list[Name]] = Field(min_length=1)
+
+    @field_validator("orders")
+    @classmethod
+    def _orders_name_actions(cls, orders: dict[str, list[str]]) -> dict[str, list[str]]:
+        for cid, names in orders.items():
+            if not names:
+                raise ValueError(f"the standing orders for {cid!r} name no action")
+        return orders
 
 
 class Dodge(Model):
@@ -290,6 +308,7 @@ Command = Annotated[
     | Advance
     | Reorder
     | TakeOpportunity
+    | FastForward
     | Attack
     | Parry
     | ConfirmDamage

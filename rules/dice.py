@@ -84,6 +84,8 @@ class ScriptedDice:
 class RecordingDice:
     """Wraps a source and keeps every face it handed out, in order."""
 
+    __slots__ = ("source", "faces")
+
     def __init__(self, source: DiceSource) -> None:
         self.source = source
         self.faces: list[int] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import attack, injury, rolls, roster, specials, track  # noqa: F401  (register handlers)
+from rules import attack, injury, rolls, roster, specials, standing_orders, track  # noqa: F401
 from rules.commands import Command
 from rules.context import HANDLERS, CommandError, Context
 from rules.dice import DiceSource, RecordingDice

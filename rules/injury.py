@@ -178,22 +178,27 @@ def check_demise(
     return made
 
 
-def bleed_tick(ctx: Context, c: Combatant) -> None:
+def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
     """A14: a bleeding tick at the track's time: WP = BLR now, then the next tick.
 
     Bleeding WP count toward total WP and the Endurance lines, but never start
-    bleeding, breakage or the massive-wound check.
+    bleeding, breakage or the massive-wound check. Standing orders pass
+    `log=False` and count the ticks in their summary line instead.
     """
     if c.dead or c.bleed_rate <= 0:
         return
-    before = _endurance(c)
+    # With both Endurance lines already crossed, a tick can call no demise check (A16).
+    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
+    before = _endurance(c) if lines_left else None
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
-    ctx.emit(
-        "bleed",
-        f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",
-        actor=c.id,
-    )
-    check_demise(ctx, c, before, None)
+    if log:
+        ctx.emit(
+            "bleed",
+            f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",
+            actor=c.id,
+        )
+    if lines_left:
+        check_demise(ctx, c, before, None)
     timetrack.schedule_bleeding(ctx.enc, c)
 
 
@@ -297,6 +302,7 @@ def heal(ctx: Context, cmd: Heal) -> None:
         if left:
             j.add(c, "bleed_wp", -left)
     ctx.emit("heal", f"{c.name} heals {amount} WP → total {c.total_wp()} WP", actor=c.id)
+    timetrack.restamp(ctx.enc, c)  # A9: fewer WP, higher Wits, earlier in a tie (R5)
 
 
 def _heal_wound(ctx: Context, c: Combatant, index: int, amount: int) -> None:
@@ -364,6 +370,7 @@ def treat_condition(ctx: Context, cmd: TreatCondition) -> None:
             text += f", back on the track at {c.ttu}"
         timetrack.schedule_bleeding(ctx.enc, c)
     ctx.emit("treat", text, actor=c.id)
+    timetrack.restamp(ctx.enc, c)
 
 
 @handles(Rest)
@@ -375,6 +382,7 @@ def rest(ctx: Context, cmd: Rest) -> None:
     old = c.exhaustion
     ctx.j.set(c, "exhaustion", 0)
     ctx.emit("rest", f"{c.name} rests: exhaustion {old} → 0 (A5)", actor=c.id)
+    timetrack.restamp(ctx.enc, c)
 
 
 @handles(SetDemiseGoal)

@@ -35,6 +35,16 @@ class Journal:
         self.ops.append((_undo_set, d, attr, old))
         d[attr] = value
 
+    def keep(self, obj: Any, attr: str) -> dict[str, Any]:
+        """Remember obj.attr for undo, then let a hot loop write `obj.__dict__` directly.
+
+        Undo restores the value kept here, whatever direct writes followed.
+        Returns the __dict__ to write to.
+        """
+        d = obj.__dict__
+        self.ops.append((_undo_set, d, attr, d[attr]))
+        return d
+
     def add(self, obj: Any, attr: str, delta: int) -> None:
         if delta:
             self.set(obj, attr, obj.__dict__[attr] + delta)

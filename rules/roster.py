@@ -18,7 +18,7 @@ from rules.commands import (
 )
 from rules.context import Context, handles
 from rules.state import Combatant, Turn
-from rules.timetrack import leave_track, schedule_bleeding, set_ttu
+from rules.timetrack import leave_track, restamp, schedule_bleeding, set_ttu
 from rules.track import roll_reaction
 
 __all__ = [
@@ -142,6 +142,7 @@ def edit_combatant(ctx: Context, cmd: EditCombatant) -> None:
         ctx.j.set(c, name, copied)
     renamed = f" (now {c.name})" if c.name != old_name else ""
     ctx.emit("edit", f"GM edits {old_name}{renamed}: {', '.join(changed)}", actor=c.id)
+    restamp(enc, c)  # R5: new Wits or name, a new place in any tie
 
 
 def _copy(value: object) -> object:

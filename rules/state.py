@@ -195,7 +195,10 @@ class Combatant(Stats):
 
     # --- derived numbers (A9) -------------------------------------------------
     def total_wp(self) -> int:
-        return self.bleed_wp + sum(w.wp for w in self.wounds)
+        total = self.bleed_wp
+        for wound in self.wounds:  # a plain loop: the track step calls this for R5 keys
+            total += wound.wp
+        return total
 
     def stat_penalty(self) -> int:
         """A9: every 3 total WP lower every stat by 1."""
@@ -210,11 +213,10 @@ class Combatant(Stats):
 
     def effective(self, stat: str) -> int:
         """A9: effective stat, unclamped (the chart clamps per R1)."""
-        if stat not in self.stats:
+        base = self.stats.get(stat)
+        if base is None:
             raise ValueError(f"{self.name} has no stat {stat!r}")
-        return (
-            self.stats[stat] - self.stat_penalty() - self.exhaustion - self.specific_penalty(stat)
-        )
+        return base - self.total_wp() // 3 - self.exhaustion - self.specific_penalty(stat)
 
     def effective_stats(self) -> dict[str, int]:
         return {name: self.effective(name) for name in self.stats}

@@ -14,9 +14,12 @@ from rules.context import Context
 from rules.state import Combatant, Encounter
 
 BLEED_INTERVAL = 10  # A14: every 10 TU from the bleed anchor
-_BLEED, _ACT = 0, 1  # bleeding ticks resolve before opportunities at the same time (A7)
+BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same time (A7)
 
-Entry = tuple[int, int, int, str]
+# (time, kind, -effective Wits, arrival, name, id): the heap's order *is* R5's order,
+# so the next opportunity is one pop however many combatants share its time.
+Entry = tuple[int, int, int, int, str, str]
+_VALID, _STALE, _RESTAMP = 0, 1, 2
 
 
 def invalidate_track(enc: Encounter) -> None:
@@ -30,16 +33,38 @@ def next_bleed_tick(anchor: int, now: int) -> int:
     return anchor + ((now - anchor) // BLEED_INTERVAL + 1) * BLEED_INTERVAL
 
 
-def _heap(enc: Encounter) -> list[Entry]:
+def _wits(c: Combatant) -> int:
+    return c.effective("Wits") if "Wits" in c.stats else 0  # R5: no Wits sorts as 0
+
+
+def tie_key_parts(c: Combatant) -> tuple[int, str]:
+    """The parts of a heap entry's R5 key that can change while it waits: Wits and name."""
+    return (-_wits(c), c.name.lower())
+
+
+def tie_key(c: Combatant) -> tuple[int, int, str]:
+    """R5: higher effective Wits first, then earlier arrival at that TTU, then name."""
+    return (-_wits(c), c.arrival, c.name.lower())
+
+
+def act_entry(c: Combatant) -> Entry:
+    return (c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id)  # type: ignore[return-value]
+
+
+def _bleed_entry(c: Combatant, now: int) -> Entry:
+    return (next_bleed_tick(c.bleed_anchor, now), BLEED, 0, 0, "", c.id)  # type: ignore[arg-type]
+
+
+def heap_of(enc: Encounter) -> list[Entry]:
     heap = enc.cache.get("heap")
     if heap is None:
         heap = []
         due = set(enc.due)
         for c in enc.combatants.values():
             if c.active and c.id not in due:
-                heap.append((c.ttu, _ACT, c.arrival, c.id))  # type: ignore[arg-type]
+                heap.append(act_entry(c))
             if _bleeds(c):
-                heap.append((next_bleed_tick(c.bleed_anchor, enc.time), _BLEED, 0, c.id))  # type: ignore[arg-type]
+                heap.append(_bleed_entry(c, enc.time))
         heapq.heapify(heap)
         enc.cache["heap"] = heap
     return heap  # type: ignore[return-value]
@@ -49,33 +74,44 @@ def _bleeds(c: Combatant) -> bool:
     return c.bleed_rate > 0 and c.bleed_anchor is not None and not c.dead
 
 
-def _valid(enc: Encounter, entry: Entry) -> bool:
-    time, kind, arrival, cid = entry
+def _check(enc: Encounter, entry: Entry) -> int:
+    """Valid, stale (drop it), or right time but an old R5 key (push a fresh one)."""
+    time, kind, wits, arrival, name, cid = entry
     c = enc.combatants.get(cid)
     if c is None:
-        return False
-    if kind == _ACT:
-        return c.active and c.ttu == time and c.arrival == arrival and cid not in enc.due
-    return (
+        return _STALE
+    if kind == ACT:
+        if not (c.active and c.ttu == time and c.arrival == arrival and cid not in enc.due):
+            return _STALE
+        if wits != -_wits(c) or name != c.name.lower():
+            return _RESTAMP
+        return _VALID
+    valid = (
         _bleeds(c)
         and time > enc.time
         and (time - c.bleed_anchor) % BLEED_INTERVAL == 0  # type: ignore[operator]
         and time > c.bleed_anchor  # type: ignore[operator]
     )
+    return _VALID if valid else _STALE
 
 
 def peek(enc: Encounter) -> Entry | None:
-    """The next valid entry, dropping stale ones on the way."""
-    heap = _heap(enc)
+    """The next valid entry, dropping stale ones (and re-keying outdated ones) on the way."""
+    heap = heap_of(enc)
     while heap:
-        if _valid(enc, heap[0]):
+        status = _check(enc, heap[0])
+        if status == _VALID:
             return heap[0]
-        heapq.heappop(heap)
+        entry = heapq.heappop(heap)
+        if status == _RESTAMP:
+            heapq.heappush(heap, act_entry(enc.combatants[entry[5]]))
     return None
 
 
-def pop_due(enc: Encounter) -> tuple[int, list[str], list[str]] | None:
-    """Take every valid entry at the next time: (time, bleeding ids, acting ids).
+def pop_next(enc: Encounter) -> tuple[int, list[str], str | None] | None:
+    """The next event: its time, then either the bleeding ticks due then (A7: they
+    come first; call `pop_opportunity` after resolving them, as a tick can change
+    who acts) or, with no bleeding, the R5-first combatant acting then.
 
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
@@ -84,17 +120,35 @@ def pop_due(enc: Encounter) -> tuple[int, list[str], list[str]] | None:
     if first is None:
         return None
     time = first[0]
-    heap = _heap(enc)
+    heap = heap_of(enc)
+    if first[1] == ACT:
+        heapq.heappop(heap)
+        return time, [], first[5]
     bleeding: list[str] = []
-    acting: list[str] = []
-    while heap and heap[0][0] == time:
+    while heap and heap[0][0] == time and heap[0][1] == BLEED:
         entry = heapq.heappop(heap)
-        if not _valid(enc, entry):
-            continue
-        bucket = bleeding if entry[1] == _BLEED else acting
-        if entry[3] not in bucket:
-            bucket.append(entry[3])
-    return time, bleeding, acting
+        if _check(enc, entry) == _VALID and entry[5] not in bleeding:
+            bleeding.append(entry[5])
+    return time, bleeding, None
+
+
+def pop_opportunity(enc: Encounter, time: int) -> str | None:
+    """The R5-first combatant due at `time`, taken off the heap (None if nobody is)."""
+    entry = peek(enc)
+    if entry is None or entry[0] != time or entry[1] != ACT:
+        return None
+    heapq.heappop(heap_of(enc))
+    return entry[5]
+
+
+def tied(enc: Encounter) -> list[str]:
+    """Everyone with an opportunity at the current time: opened first, then the rest by R5."""
+    waiting = [
+        c
+        for c in enc.combatants.values()
+        if c.active and c.ttu == enc.time and c.id not in enc.due and enc.in_combat
+    ]
+    return list(enc.due) + [c.id for c in sorted(waiting, key=tie_key)]
 
 
 def next_time(enc: Encounter) -> int | None:
@@ -111,14 +165,24 @@ def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:
     ctx.j.set(c, "arrival", enc.arrivals)
     ctx.j.set(enc, "arrivals", enc.arrivals + 1)
     if "heap" in enc.cache and c.active:
-        heapq.heappush(enc.cache["heap"], (ttu, _ACT, c.arrival, c.id))  # type: ignore[arg-type]
+        heapq.heappush(enc.cache["heap"], act_entry(c))
 
 
 def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
     """Put a combatant's next bleeding tick on the heap (after its anchor or BLR changed)."""
     if "heap" in enc.cache and _bleeds(c) and enc.in_combat:
-        tick = next_bleed_tick(c.bleed_anchor, enc.time)  # type: ignore[arg-type]
-        heapq.heappush(enc.cache["heap"], (tick, _BLEED, 0, c.id))  # type: ignore[arg-type]
+        heapq.heappush(enc.cache["heap"], _bleed_entry(c, enc.time))
+
+
+def restamp(enc: Encounter, c: Combatant) -> None:
+    """Its R5 key may have gone up (healed, rested, edited): push a fresh heap entry.
+
+    A key that went down is caught when its old entry reaches the top; one
+    that went up would sort too late, so the handlers that can raise Wits
+    (or rename) call this.
+    """
+    if "heap" in enc.cache and c.active and c.id not in enc.due:
+        heapq.heappush(enc.cache["heap"], act_entry(c))
 
 
 def leave_track(ctx: Context, c: Combatant) -> None:
@@ -130,27 +194,22 @@ def leave_track(ctx: Context, c: Combatant) -> None:
 
 def tie_order(enc: Encounter, ids: list[str]) -> list[str]:
     """R5: higher effective Wits first, then earlier arrival, then name."""
-
-    def key(cid: str) -> tuple[int, int, str]:
-        c = enc.combatants[cid]
-        wits = c.effective("Wits") if "Wits" in c.stats else 0
-        return (-wits, c.arrival, c.name.lower())
-
-    return sorted(ids, key=key)
+    return sorted(ids, key=lambda cid: tie_key(enc.combatants[cid]))
 
 
 def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:
-    """The next events in order, for the track view: (time, "act"/"bleed", id)."""
-    events: list[tuple[int, int, int, str]] = []
-    for cid in enc.due:
-        events.append((enc.time, _ACT, -1, cid))
+    """The next events in the order the track will open them: (time, "act"/"bleed", id)."""
+    events: list[tuple[object, ...]] = []
+    for index, cid in enumerate(enc.due):
+        events.append((enc.time, -1, index, cid))
     for c in enc.combatants.values():
         if c.active and c.id not in enc.due:
-            events.append((c.ttu, _ACT, c.arrival, c.id))  # type: ignore[arg-type]
+            events.append(act_entry(c))
         if _bleeds(c) and enc.in_combat:
-            events.append((next_bleed_tick(c.bleed_anchor, enc.time), _BLEED, 0, c.id))  # type: ignore[arg-type]
-    events.sort()
-    return [(t, "bleed" if k == _BLEED else "act", cid) for t, k, _, cid in events[:limit]]
+            events.append(_bleed_entry(c, enc.time))
+    events.sort(key=lambda e: e[:-1])
+    kinds = {BLEED: "bleed"}
+    return [(e[0], kinds.get(e[1], "act"), e[-1]) for e in events[:limit]]  # type: ignore[misc]
 
 
 def kill(ctx: Context, c: Combatant, reason: str) -> None:

@@ -7,10 +7,12 @@ from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, Take
 from rules.context import Context, handles
 from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
 from rules.state import Action, Combatant, Turn, built
-from rules.timetrack import invalidate_track, pop_due, set_ttu, tie_order
+from rules.timetrack import invalidate_track, pop_next, pop_opportunity, set_ttu, tied
 
 __all__ = [
     "eligible",
+    "open_opportunity",
+    "ready_to_advance",
     "invalidate_track",
     "reaction_skill",
     "roll_reaction",
@@ -104,7 +106,36 @@ def _require_no_pending(ctx: Context) -> None:
 
 @handles(Advance)
 def advance(ctx: Context, cmd: Advance) -> None:
-    """A7: bleeding ticks due at T resolve first, then everyone whose TTU is T acts."""
+    """A7: to the next event. Bleeding ticks due at T resolve first, then the next opportunity.
+
+    R5: combatants tied at T open one at a time in the tie order (the heap's
+    own order), so a step costs O(log n) however many share the time; the GM
+    may reorder the rest of the tie, or act with any of them.
+    """
+    enc = ctx.enc
+    ready_to_advance(ctx)
+    found = pop_next(enc)
+    if found is None:
+        ctx.fail("no one is left on the time track")
+    time, bleeding, cid = found
+    j = ctx.j
+    if time != enc.time:
+        j.set(enc, "time", time)
+    if enc.turn is not None:
+        j.set(enc, "turn", None)
+    if bleeding:
+        for bleeder in bleeding:
+            injury.bleed_tick(ctx, enc.combatants[bleeder])
+        if enc.pending:
+            return  # a demise check first; the opportunity waits for the next advance
+        cid = pop_opportunity(enc, time)
+    if cid is not None:
+        j.set(enc, "due", [cid])
+        _open(ctx, enc.combatants[cid])
+
+
+def ready_to_advance(ctx: Context) -> None:
+    """The track moves only in combat, with no decision pending and nobody left to act now."""
     enc = ctx.enc
     if not enc.in_combat:
         ctx.fail("no combat is running: begin combat first")
@@ -112,45 +143,46 @@ def advance(ctx: Context, cmd: Advance) -> None:
     if enc.due:
         c = enc.combatants[enc.due[0]]
         ctx.fail(f"{c.name} still has an Action Opportunity at {enc.time}: act first")
-    found = pop_due(enc)
-    if found is None:
-        ctx.fail("no one is left on the time track")
-    time, bleeding, acting = found
+
+
+def _open(ctx: Context, c: Combatant) -> None:
+    open_opportunity(ctx, c)
+    ctx.emit("opportunity", f"Track {ctx.enc.time}: Action Opportunity for {c.name}", actor=c.id)
+
+
+def open_opportunity(ctx: Context, c: Combatant) -> None:
+    """A8: the opportunity opens: a held action lapses, per-turn states reset, surprise ends."""
     j = ctx.j
-    j.set(enc, "time", time)
-    if enc.turn is not None:
-        j.set(enc, "turn", None)
-    for cid in bleeding:
-        injury.bleed_tick(ctx, enc.combatants[cid])
-    acting = [cid for cid in acting if enc.combatants[cid].active]
-    if not acting:
-        return
-    order = tie_order(enc, acting)
-    j.set(enc, "due", order)
-    for cid in order:
-        c = enc.combatants[cid]
-        if c.held_action is not None:
-            ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=cid)
-            j.set(c, "held_action", None)
+    if c.held_action is not None:
+        ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=c.id)
+        j.set(c, "held_action", None)
+    if c.special_used is not None:
         j.set(c, "special_used", None)
+    if c.turn_bonus:
         j.set(c, "turn_bonus", 0)
-        if c.awareness == "surprised":
-            # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
-            j.set(c, "awareness", "standard")
-            ctx.emit("aware", f"{c.name} is no longer surprised", actor=cid)
-    names = ", ".join(enc.combatants[cid].name for cid in order)
-    ctx.emit("opportunity", f"Track {time}: Action Opportunity for {names}")
+    if c.awareness == "surprised":
+        # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
+        j.set(c, "awareness", "standard")
+        ctx.emit("aware", f"{c.name} is no longer surprised", actor=c.id)
 
 
 @handles(Reorder)
 def reorder(ctx: Context, cmd: Reorder) -> None:
-    """R5: the GM may reorder those acting at the same time."""
+    """R5: the GM orders everyone acting at this time; they all open, in that order."""
     enc = ctx.enc
-    if sorted(cmd.order) != sorted(enc.due):
-        ctx.fail("the new order must name exactly the combatants acting now")
+    if not enc.in_combat:
+        ctx.fail("no combat is running")
+    now = tied(enc)
+    if sorted(cmd.order) != sorted(now):
+        names = ", ".join(enc.combatants[cid].name for cid in now) or "nobody"
+        ctx.fail(f"the new order must name exactly those acting at {enc.time}: {names}")
+    opened = set(enc.due)
     ctx.j.set(enc, "due", list(cmd.order))
     names = ", ".join(enc.combatants[cid].name for cid in cmd.order)
     ctx.emit("order", f"GM orders those acting at {enc.time}: {names}")
+    for cid in cmd.order:
+        if cid not in opened:
+            _open(ctx, enc.combatants[cid])
 
 
 @handles(TakeOpportunity)
@@ -161,7 +193,11 @@ def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
         ctx.fail("no combat is running")
     c = ctx.living(cmd.actor)
     if cmd.actor not in enc.due:
-        ctx.fail(f"it is not {c.name}'s Action Opportunity (next at {c.ttu})")
+        if not (c.active and c.ttu == enc.time and not enc.pending):
+            ctx.fail(f"it is not {c.name}'s Action Opportunity (next at {c.ttu})")
+        # R5: the GM may take anyone tied at this time first; its opportunity opens now.
+        ctx.j.append(enc.due, c.id)
+        _open(ctx, c)
     actions: list[Action] = []
     for name in cmd.actions:
         try:
@@ -216,8 +252,13 @@ def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> in
 
 
 def eligible(c: Combatant, skill: int, now: int) -> bool:
-    """A10: aware, on the track, and TTU - skill <= now."""
-    return c.active and c.awareness != "surprised" and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
+    """A10: aware, on the track, and TTU - skill <= now.
+
+    Surprise ends at the combatant's first opportunity; one tied at `now`
+    whose opportunity has not opened yet (R5) already knows the fight.
+    """
+    aware = c.awareness != "surprised" or c.ttu == now
+    return c.active and aware and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
 
 
 def spend_reaction(

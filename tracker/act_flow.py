@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.state import Action, Combatant, Encounter
+from rules.timetrack import tied
 from tracker.modals.act import (
     AnimaDialog,
     AttackDialog,
@@ -147,6 +148,10 @@ class ActFlow:
         step = next_action(enc)
         if step is not None:
             self.open(action_dialog(enc, *step))
+            return
+        now = tied(enc)  # R5: the rest of a tie may act straight away, in any order
+        if now:
+            self.open(OpportunityDialog(enc, selected if selected in now else now[0]))
             return
         why = "no one has an Action Opportunity now"
         self.app.notify(why + (": n advances the track" if enc.in_combat else ""), title="Not now")

@@ -408,12 +408,12 @@ def test_track_groups_ties_and_marks_bleeding_R5_A14() -> None:
     molin.bleed_rate, molin.bleed_anchor = 1, 0
     marks = collect_marks(enc, short_names(enc), None)
     assert [(m.time, m.kind, m.names) for m in marks] == [
-        (0, "act", ["Dinzis", "Kans"]),  # R5: one label for a tie
+        (0, "act", ["Kans", "Dinzis"]),  # R5: one label for a tie, Wits 7 before 6
         (6, "act", ["Baron"]),
         (10, "bleed", ["Baron"]),  # A14: from the anchor, every 10 TU
     ]
     laid = place(marks, enc.time, 60, lanes=2)
-    assert [p.text for p in laid.placed] == ["Dinzis,Kans", "Baron", "♦Baron"]
+    assert [p.text for p in laid.placed] == ["Kans,Dinzis", "Baron", "♦Baron"]
     assert laid.hidden == 0
 
 

@@ -116,7 +116,8 @@ def test_card_game_scripted_fight() -> None:
 
     # --- track 4: Kans (Wits 7) before Dinzis (Wits 6), R5 --------------------------------
     do(session, Advance())
-    assert (enc.time, enc.due) == (4, ["kans", "dinzis"])
+    assert (enc.time, enc.due) == (4, ["kans"])
+    assert timetrack.tied(enc) == ["kans", "dinzis"]  # they open one at a time
     do(session, TakeOpportunity(actor="kans", actions=["Shoot"]))
     # 4d10 vs Dex 7: 6 7 8 2 → 2+2+3+0 = 7 vs 3 → VS 4; + Blaster 2 = 6 → a Wound, 3 WP.
     do(
@@ -138,6 +139,8 @@ def test_card_game_scripted_fight() -> None:
     assert (14, "bleed", "dinzis") in timetrack.upcoming(enc)
     assert dinzis.effective("Dexterity") == 7  # A9: 3 WP → -1
 
+    do(session, Advance())
+    assert (enc.time, enc.due) == (4, ["dinzis"])  # the tie's second, same track time
     # Dinzis stabs the Baron: 5d10 vs Dex 7: 8 9 10 10 7 → 3+3+3+3+2 = 14 → VS 11.
     # A12: VS 11 + Knife 3 = 14 vs shield 5/10 → 4, a Graze (2 WP); R10: 10 → 9 hits.
     do(session, TakeOpportunity(actor="dinzis", actions=["Stab"]))
@@ -177,9 +180,12 @@ def test_card_game_scripted_fight() -> None:
 
     # --- track 10: Molin and Dinzis (both Wits 5 now): the Baron arrived first, R5 --------
     do(session, Advance())
-    assert (enc.time, enc.due) == (10, ["molin", "dinzis"])
+    assert (enc.time, enc.due) == (10, ["molin"])
+    assert timetrack.tied(enc) == ["molin", "dinzis"]
     do(session, TakeOpportunity(actor="molin", actions=["Slash"]))
     do(session, Attack(attacker="molin", target="kans", weapon="Sword"), 1, 1, 1, 1, 1, 1)
+    do(session, Advance())
+    assert (enc.time, enc.due) == (10, ["dinzis"])
     do(session, TakeOpportunity(actor="dinzis", actions=["Cleave"]))
     # 5d10 vs Dex 7: all 10 → 15 → VS 12; + Ukar sword 6 = 18 → hard 3 → 15 →
     # soft 1d10 vs AR 6: 6 → 2 VP → 13, a Maim (5 WP). A13: raw WP 6 > H3 → H0 S+3.
@@ -225,8 +231,10 @@ def test_card_game_scripted_fight() -> None:
     assert enc.time == 14
     assert dinzis.bleed_wp == 1 and dinzis.total_wp() == 4
     assert "Dinzis bleeds 1 WP (BLR 1) → total 4 WP" in texts(session)
-    assert enc.due == ["kans", "molin"]
+    assert enc.due == ["kans"] and timetrack.tied(enc) == ["kans", "molin"]
     do(session, TakeOpportunity(actor="kans", actions=["Aim"], cost=20))
+    do(session, Advance())  # the tie's second: no second bleeding tick at the same time
+    assert (enc.time, enc.due, dinzis.bleed_wp) == (14, ["molin"], 1)
     do(session, TakeOpportunity(actor="molin", actions=["Aim"], cost=20))
     do(session, Advance())
     assert (enc.time, enc.due) == (15, ["dinzis"])

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from rules import timetrack, track
 from rules.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
 from rules.context import CommandError
 from rules.dice import ScriptedDice
@@ -76,12 +77,42 @@ def test_r5_ties_order_by_wits_then_arrival_and_the_gm_may_reorder() -> None:
     session.do(TakeOpportunity(actor="k", actions=["Wait"], cost=4), ScriptedDice())
     session.do(Advance(), ScriptedDice())
     # Molin (Wits 5, arrived first) and Dinzis (Wits 6) and Kans (Wits 7) all at 6.
-    assert session.encounter.time == 6
-    assert session.encounter.due == ["k", "d", "m"]
+    # R5 opens them one at a time, in that order: Kans now, the others still on the heap.
+    enc = session.encounter
+    assert enc.time == 6 and enc.due == ["k"]
+    assert timetrack.tied(enc) == ["k", "d", "m"]
+    assert [cid for t, what, cid in timetrack.upcoming(enc)[:3]] == ["k", "d", "m"]
     session.do(Reorder(order=["m", "k", "d"]), ScriptedDice())
-    assert session.encounter.due == ["m", "k", "d"]
-    with pytest.raises(CommandError, match="exactly the combatants acting now"):
+    assert enc.due == ["m", "k", "d"]
+    texts = [event.text for event in enc.log[-5:]]
+    assert "Baron Molin is no longer surprised" in texts  # Molin's opportunity opened
+    assert texts[-1] == "Track 6: Action Opportunity for Dinzis"
+    with pytest.raises(CommandError, match="exactly those acting at 6: Baron Molin, Kans, Dinzis"):
         session.do(Reorder(order=["m"]), ScriptedDice())
+
+
+def test_r5_ties_open_one_at_a_time_and_the_gm_may_take_any_of_them() -> None:
+    session = started()
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="d", actions=["Wait"], cost=6), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="k", actions=["Wait"], cost=4), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    enc = session.encounter
+    session.do(TakeOpportunity(actor="k", actions=["Wait"]), ScriptedDice())
+    assert enc.due == []
+    session.do(Advance(), ScriptedDice())
+    assert (enc.time, enc.due) == (6, ["d"])
+    # The GM takes Molin before Dinzis: Molin's opportunity opens as it is taken.
+    session.do(TakeOpportunity(actor="m", actions=["Wait"]), ScriptedDice())
+    assert enc.due == ["d"] and enc.combatants["m"].ttu == 7
+    assert enc.combatants["m"].awareness == "standard"
+    session.do(TakeOpportunity(actor="d", actions=["Wait"]), ScriptedDice())
+    with pytest.raises(CommandError, match="not Kans's Action Opportunity"):
+        session.do(TakeOpportunity(actor="k", actions=["Wait"]), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    assert (enc.time, enc.due) == (7, ["k"])
+    assert timetrack.tied(enc) == ["k", "d", "m"]  # R5: Wits 7, 6, 5
 
 
 def test_surprise_wears_off_at_the_first_opportunity() -> None:
@@ -91,8 +122,13 @@ def test_surprise_wears_off_at_the_first_opportunity() -> None:
         session.do(Advance(), ScriptedDice())
         session.do(TakeOpportunity(actor=actor, actions=["Attack"]), ScriptedDice())
     session.do(Advance(), ScriptedDice())
-    assert session.encounter.time == 6 and session.encounter.due == ["d", "m"]
-    assert session.encounter.combatants["m"].awareness == "standard"
+    enc = session.encounter
+    assert enc.time == 6 and enc.due == ["d"] and timetrack.tied(enc) == ["d", "m"]
+    # Tied at 6, Molin's first opportunity has come: it may already react (A10).
+    assert track.eligible(enc.combatants["m"], 0, 6)
+    session.do(TakeOpportunity(actor="d", actions=["Attack"]), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    assert enc.due == ["m"] and enc.combatants["m"].awareness == "standard"
 
 
 def test_a_held_action_lapses_at_the_holders_next_opportunity() -> None:

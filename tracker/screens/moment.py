@@ -77,12 +77,13 @@ def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
+    from rules.timetrack import tied
     from tracker.act_flow import next_action
 
     if not enc.in_combat:
         out["act"] = "no combat is running: b begins one"
         out["react"] = "reactions happen on the time track: b begins combat"
-    elif not (enc.pending or enc.due or next_action(enc)):
+    elif not (enc.pending or enc.due or next_action(enc) or tied(enc)):
         out["act"] = "no one has an Action Opportunity now: n advances the track"
     for action in ("skill_roll", "anima"):
         if c is None:

@@ -16,6 +16,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from rules.state import Encounter
+from rules.timetrack import tied
 from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
 
 STYLES = {
@@ -66,9 +67,10 @@ class TimeTrack(Widget):
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
             return text
-        names = {cid: enc.combatants[cid].name for cid in enc.due}
+        now = tied(enc)
+        names = {cid: enc.combatants[cid].name for cid in now}
         if enc.due:
-            first, *rest = enc.due
+            first, *rest = now
             text.append(f" NOW {enc.time} ▶ {names[first]} acts ", STYLES["now"])
             if rest:
                 text.append(" then " + ", ".join(names[c] for c in rest) + " (R5 tie)")

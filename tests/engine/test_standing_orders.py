@@ -1,0 +1,166 @@
+"""Standing orders (A7, A8): a fast-forward equals the same fight taken one command at a time."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import timetrack
+from rules.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
+from rules.dice import ScriptedDice, SeededDice
+from rules.session import Session
+from rules.state import Action, Combatant, Encounter, Wound
+from tests.engine.steps import refused, texts
+
+PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
+ATTACK = Action(name="Attack", cost=4, kind="attack")
+
+
+def crowd(wits: list[int], bleeding: set[int] = frozenset(), held: int | None = None) -> Encounter:  # type: ignore[assignment]
+    enc = Encounter(name="crowd")
+    for index, w in enumerate(wits):
+        c = Combatant(
+            id=f"c{index}",
+            name=f"Guard {index}",
+            stats={"Wits": w, "Endurance": 12, "Dexterity": 5},
+            actions=[*PLAIN, ATTACK],
+        )
+        if index in bleeding:
+            c.wounds.append(Wound(location="chest", level="Gore", wp=3, bleeding=True))
+            c.bleed_rate = 2
+            c.bleed_anchor = 0
+        enc.combatants[c.id] = c
+    return enc
+
+
+def started(enc: Encounter, seed: int) -> Session:
+    session = Session(enc)
+    awareness = {cid: "surprised" for cid in list(enc.combatants)[1::3]}
+    session.do(StartCombat(initiators=["c0"], awareness=awareness), SeededDice(seed))
+    return session
+
+
+def by_hand(session: Session, until: int, orders: dict[str, list[str]]) -> None:
+    """The same run as GM commands: Advance, then each ordered opportunity taken in turn."""
+    enc = session.encounter
+    turns: dict[str, int] = {}
+    while True:
+        nxt = timetrack.next_time(enc)
+        if nxt is None or nxt > until:
+            return
+        session.do(Advance(), ScriptedDice())
+        if enc.pending or not enc.due:
+            if enc.pending:
+                return
+            continue
+        cid = enc.due[0]
+        if cid not in orders:
+            return
+        plan = orders[cid]
+        name = plan[turns.get(cid, 0) % len(plan)]
+        turns[cid] = turns.get(cid, 0) + 1
+        session.do(TakeOpportunity(actor=cid, actions=[name]), ScriptedDice())
+
+
+def state(session: Session) -> dict[str, Any]:
+    """Everything but the log and the open turn (a fast-forward logs one summary line)."""
+    dumped = session.encounter.model_dump(mode="json")
+    for key in ("log", "turn"):
+        dumped.pop(key)
+    return dumped
+
+
+def twins(wits: list[int], bleeding: set[int], seed: int) -> tuple[Session, Session]:
+    return started(crowd(wits, bleeding), seed), started(crowd(wits, bleeding), seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    wits=st.lists(st.integers(1, 9), min_size=2, max_size=7),
+    bleeding=st.sets(st.integers(0, 6), max_size=3),
+    seed=st.integers(0, 10_000),
+    until=st.integers(0, 120),
+    orders=st.lists(st.lists(st.sampled_from(["Move", "Aim", "Wait"]), min_size=1, max_size=3)),
+    unordered=st.integers(0, 6),
+)
+def test_a_fast_forward_equals_the_fight_by_hand_and_undoes_exactly(
+    wits: list[int],
+    bleeding: set[int],
+    seed: int,
+    until: int,
+    orders: list[list[str]],
+    unordered: int,
+) -> None:
+    fast, slow = twins(wits, bleeding, seed)
+    plan = {f"c{i}": orders[i % len(orders)] if orders else ["Move"] for i in range(len(wits))}
+    plan.pop(f"c{unordered}", None)  # may name nobody: then everyone has orders
+    if not plan:
+        return
+    before = json.dumps(fast.encounter.model_dump(mode="json"))
+    fast.do(FastForward(until=until, orders=plan), ScriptedDice())
+    by_hand(slow, until, plan)
+    assert state(fast) == state(slow)
+    assert texts(fast)[-1].startswith("Standing orders run the track")
+    fast.undo()
+    assert json.dumps(fast.encounter.model_dump(mode="json")) == before
+    fast.redo()
+    assert state(fast) == state(slow)
+
+
+def test_the_run_stops_at_a_demise_check_and_goes_on_after_the_answer() -> None:
+    fast, slow = twins([6, 5, 4], {1}, 7)
+    orders = {"c0": ["Aim"], "c1": ["Move", "Wait"], "c2": ["Aim"]}
+    fast.do(FastForward(until=400, orders=orders), ScriptedDice())
+    by_hand(slow, 400, orders)
+    enc = fast.encounter
+    assert enc.pending and enc.pending[0].kind == "demise"
+    assert texts(fast)[-1].endswith("stopped: a decision is pending")
+    assert state(fast) == state(slow)
+    refused(fast, FastForward(until=400, orders=orders), "answer the pending decision first")
+
+
+def test_someone_without_orders_stops_the_run_with_its_opportunity_open() -> None:
+    fast, slow = twins([6, 5, 4], set(), 3)
+    orders = {"c0": ["Aim"], "c2": ["Move"]}
+    fast.do(FastForward(until=100, orders=orders), ScriptedDice())
+    by_hand(slow, 100, orders)
+    enc = fast.encounter
+    assert enc.due == ["c1"] and enc.time == enc.combatants["c1"].ttu
+    assert texts(fast)[-2:] == [
+        f"Track {enc.time}: Action Opportunity for Guard 1",
+        f"Standing orders run the track 0 → {enc.time}: "
+        f"{sum(1 for e in slow.encounter.log if 'cost' in e.text)} opportunities taken by 2"
+        " combatants; stopped: Guard 1 has no orders",
+    ]
+    assert state(fast) == state(slow)
+
+
+def test_orders_that_need_a_roll_or_name_nobody_are_refused() -> None:
+    fast = started(crowd([6, 5]), 1)
+    refused(fast, FastForward(until=50, orders={"c0": ["Attack"]}), "Attack needs a roll")
+    refused(fast, FastForward(until=50, orders={"c0": ["Fly"]}), "has no action 'Fly'")
+    refused(fast, FastForward(until=50, orders={"zz": ["Aim"]}), "no combatant with id 'zz'")
+    fast.do(Advance(), ScriptedDice())
+    refused(fast, FastForward(until=50, orders={"c0": ["Aim"]}), "still has an Action Opportunity")
+    fast.do(TakeOpportunity(actor="c0", actions=["Aim"]), ScriptedDice())
+    both = {"c0": ["Aim"], "c1": ["Aim"]}
+    fast.do(FastForward(until=20, orders=both), ScriptedDice())
+    assert 17 < fast.encounter.time <= 20
+    refused(fast, FastForward(until=3, orders=both), f"already at {fast.encounter.time}, past 3")
+
+
+def test_a_resolved_check_lets_the_run_go_on_to_the_end() -> None:
+    fast = started(crowd([6, 5, 4], {1}), 11)
+    orders = {cid: ["Aim", "Move"] for cid in fast.encounter.combatants}
+    dice = SeededDice(5)
+    while True:
+        fast.do(FastForward(until=300, orders=orders), dice)
+        enc = fast.encounter
+        if not enc.pending:
+            break
+        fast.do(ResolveCheck(pending=enc.pending[0].id), dice)
+    assert timetrack.next_time(enc) is None or timetrack.next_time(enc) > 300  # type: ignore[operator]
+    assert fast.replay().model_dump(mode="json") == enc.model_dump(mode="json")
