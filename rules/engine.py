@@ -21,7 +21,7 @@ from rules.state import Encounter, Event
 from rules.track import invalidate_track
 
 
-@dataclass
+@dataclass(slots=True)
 class Applied:
     encounter: Encounter
     events: list[Event]

@@ -22,7 +22,7 @@ from rules.state import Encounter
 from rules.timetrack import invalidate_track
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One applied command: what the GM asked, what the dice showed, what changed."""
 
@@ -51,8 +51,9 @@ class Session:
         """Apply a new command; it clears the redo list."""
         recorder = RecordingDice(dice)
         applied = apply(self.encounter, command, recorder)
-        self.done.append(Step(command, list(applied.faces), applied.journal))
-        self.undone.clear()
+        self.done.append(Step(command, applied.faces, applied.journal))
+        if self.undone:
+            self.undone.clear()
         self.revision += 1
         return applied
 

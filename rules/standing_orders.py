@@ -16,11 +16,24 @@ line, plus whatever the rules log on the way (bleeding, deaths, lapses).
 from __future__ import annotations
 
 import heapq
+import itertools
+from typing import Any
 
 from rules import injury
 from rules.commands import FastForward
 from rules.context import Context, handles
-from rules.timetrack import ACT, act_entry, heap_of, peek, pop_next, tie_key_parts
+from rules.state import Combatant, Encounter
+from rules.timetrack import (
+    ACT,
+    TIME_SHIFT,
+    act_entry,
+    heap_of,
+    order_base,
+    peek,
+    pop_next,
+    restamp,
+    tie_key_parts,
+)
 from rules.track import open_opportunity, ready_to_advance
 
 RollKinds = ("attack", "dodge", "parry")
@@ -53,87 +66,119 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
     ready_to_advance(ctx)
     if cmd.until < enc.time:
         ctx.fail(f"until: the track is already at {enc.time}, past {cmd.until}")
-    plans = {cid: [costs, 0] for cid, costs in _plans(ctx, cmd).items()}  # costs, turns taken
+    plans = _plans(ctx, cmd)
     j = ctx.j
     start = enc.time
     if enc.turn is not None:
         j.set(enc, "turn", None)
     enc_d = j.keep(enc, "time")
     j.keep(enc, "arrivals")
-    arrivals = enc.arrivals
+    first_arrival = arrivals = enc.arrivals
     heap = heap_of(enc)
     combatants = enc.combatants
     until = cmd.until
-    keys: dict[str, tuple[int, str]] = {}  # R5 key parts; only bleeding changes them here
-    taken = ticks = 0
+    now = enc.time
+    # Per ordered combatant, from its first opportunity in this run on:
+    # [next cost, -Wits, name key, order base, its __dict__] (R5 key parts cached:
+    # only a bleeding tick can change them while the track runs).
+    runs: dict[str, list[Any]] = {}
+    ticks = 0
     bled: set[str] = set()
     reason = f"track {until} reached"
+    heappop, heapreplace, runs_get, shift = heapq.heappop, heapq.heapreplace, runs.get, TIME_SHIFT
     while True:
-        entry = heap[0] if heap and heap[0][1] == ACT else peek(enc)
-        if entry is None:
+        if not heap:
             reason = "no one is left on the time track"
             break
-        time = entry[0]
+        order, time, kind, wits, arrival, name, cid = heap[0]
+        if kind != ACT:
+            if peek(enc) is None:  # drops stale entries on the way
+                reason = "no one is left on the time track"
+                break
+            order, time, kind, wits, arrival, name, cid = heap[0]
         if time > until:
             break
-        if entry[1] != ACT:  # A7: bleeding at this time first
-            enc_d["arrivals"] = arrivals
+        if kind != ACT:  # A7: the bleeding due at this time comes first
+            enc_d["time"], enc_d["arrivals"] = now, arrivals
             _, bleeding, _ = pop_next(enc)  # type: ignore[misc]
-            enc_d["time"] = time
-            for cid in bleeding:
-                injury.bleed_tick(ctx, combatants[cid], log=False)
-                keys.pop(cid, None)
-                bled.add(cid)
+            enc_d["time"] = now = time
+            for bleeder in bleeding:
+                _bleed(ctx, combatants[bleeder], runs_get(bleeder))
             ticks += len(bleeding)
-            arrivals = enc.arrivals
+            bled.update(bleeding)
             if enc.pending:
                 reason = "a decision is pending"
                 break
             continue
-        _, _, wits, arrival, name, cid = entry
-        c = combatants[cid]
-        d = c.__dict__
-        if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
-            heapq.heappop(heap)  # stale: it moved, died or left
-            continue
-        key = keys.get(cid)
-        if key is None:
-            key = keys[cid] = tie_key_parts(c)
-        if key[0] != wits or key[1] != name:
-            heapq.heapreplace(heap, act_entry(c))  # its R5 place moved
-            continue
-        enc_d["time"] = time
-        plan = plans.get(cid)
-        if plan is None:  # the GM's to play: open it, as an Advance would, and stop
+        run = runs_get(cid)
+        if run is None or arrival < first_arrival:  # an entry from before this run
+            c = combatants[cid]
+            d = c.__dict__
+            if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
+                heappop(heap)  # stale: it moved, died or left
+                continue
+            now = enc_d["time"] = time  # the rules below may log at this time
             enc_d["arrivals"] = arrivals
-            heapq.heappop(heap)
-            j.set(enc, "due", [cid])
-            open_opportunity(ctx, c)
-            ctx.emit("opportunity", f"Track {time}: Action Opportunity for {c.name}", actor=cid)
-            reason = f"{c.name} has no orders"
-            break
-        if (
-            d["held_action"] is not None
-            or d["special_used"] is not None
-            or d["turn_bonus"]
-            or d["awareness"] == "surprised"
-        ):
-            enc_d["arrivals"] = arrivals
-            open_opportunity(ctx, c)  # A8: lapses and resets, logged as usual
-        costs, turn = plan
-        if not turn:
-            j.keep(c, "ttu")
-            j.keep(c, "arrival")
-        plan[1] = turn + 1
-        ttu = time + costs[turn % len(costs)]
+            if run is None:
+                if cid not in plans:  # the GM's to play: open it, as an Advance would
+                    heappop(heap)
+                    j.set(enc, "due", [cid])
+                    open_opportunity(ctx, c)
+                    ctx.emit(
+                        "opportunity", f"Track {time}: Action Opportunity for {c.name}", actor=cid
+                    )
+                    reason = f"{c.name} has no orders"
+                    break
+                run = runs[cid] = _first_turn(ctx, c, plans[cid])
+            if run[1] != wits or run[2] != name:
+                heapreplace(heap, act_entry(c))  # its R5 place moved
+                continue
+        elif run[1] != wits:
+            heappop(heap)  # stale: bleeding moved its R5 place, a fresh entry waits
+            continue
+        now = time  # written to the encounter when a rule needs it, and at the end
+        ttu = time + run[0]()
+        d = run[4]
         d["ttu"] = ttu
         d["arrival"] = arrivals
-        heapq.heapreplace(heap, (ttu, ACT, wits, arrivals, name, cid))
+        # the entry heap_entry() would make, inlined: this is the hot path
+        heapreplace(heap, ((ttu << shift) + run[3] + arrivals, ttu, ACT, wits, arrivals, name, cid))
         arrivals += 1
-        taken += 1
-    enc_d["arrivals"] = arrivals
-    who = sum(1 for plan in plans.values() if plan[1])
-    _log(ctx, start, taken, who, ticks, len(bled), reason)
+    enc_d["time"], enc_d["arrivals"] = now, arrivals
+    _log(ctx, start, arrivals - first_arrival, len(runs), ticks, len(bled), reason)
+
+
+def _bleed(ctx: Context, c: Combatant, run: list[Any] | None) -> None:
+    """A14 as on an Advance (summed in the log line); A9: its R5 place may move."""
+    before = c.total_wp() // 3
+    injury.bleed_tick(ctx, c, log=False)
+    if run is not None and c.total_wp() // 3 != before:
+        _rekey(ctx.enc, run, c)
+
+
+def _first_turn(ctx: Context, c: Combatant, costs: list[int]) -> list[Any]:
+    """Its first opportunity in this run: A8's resets (logged as usual), keep what changes."""
+    if (
+        c.held_action is not None
+        or c.special_used is not None
+        or c.turn_bonus
+        or c.awareness == "surprised"
+    ):
+        open_opportunity(ctx, c)
+    d = ctx.j.keep(c, "ttu")
+    ctx.j.keep(c, "arrival")
+    neg_wits, lower = tie_key_parts(c)
+    return [itertools.cycle(costs).__next__, neg_wits, lower, order_base(ACT, neg_wits), d]
+
+
+def _rekey(enc: Encounter, run: list[Any], c: Combatant) -> None:
+    """A9: more WP may lower its Wits, and with it its R5 place: a fresh heap entry."""
+    if not c.active:
+        return
+    neg_wits, _ = tie_key_parts(c)
+    if neg_wits != run[1]:
+        run[1], run[3] = neg_wits, order_base(ACT, neg_wits)
+        restamp(enc, c)
 
 
 def _log(

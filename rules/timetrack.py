@@ -16,10 +16,28 @@ from rules.state import Combatant, Encounter
 BLEED_INTERVAL = 10  # A14: every 10 TU from the bleed anchor
 BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same time (A7)
 
-# (time, kind, -effective Wits, arrival, name, id): the heap's order *is* R5's order,
-# so the next opportunity is one pop however many combatants share its time.
-Entry = tuple[int, int, int, int, str, str]
+# (order, time, kind, -effective Wits, arrival, name, id): the heap's order *is* R5's
+# order, so the next opportunity is one pop however many combatants share its time.
+# `order` packs time, kind, Wits and arrival into one int, so the heap compares one
+# number (arrival is unique per move; name and id only break ties in hand-made data).
+Entry = tuple[int, int, int, int, int, str, str]
 _VALID, _STALE, _RESTAMP = 0, 1, 2
+_WITS_BITS, _ARRIVAL_BITS = 8, 32  # small: a 2-digit int compares fast
+_KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
+TIME_SHIFT = _KIND_SHIFT + 1
+
+
+def order_base(kind: int, neg_wits: int) -> int:
+    """The kind and Wits part of an entry's `order` (add time << TIME_SHIFT and arrival)."""
+    wits_field = neg_wits + (1 << (_WITS_BITS - 1))
+    if not 0 <= wits_field < 1 << _WITS_BITS:  # beyond any sheet: keep the fields apart
+        wits_field = 0 if wits_field < 0 else (1 << _WITS_BITS) - 1
+    return (kind << _KIND_SHIFT) + (wits_field << _ARRIVAL_BITS)
+
+
+def heap_entry(time: int, kind: int, neg_wits: int, arrival: int, name: str, cid: str) -> Entry:
+    order = (time << TIME_SHIFT) + order_base(kind, neg_wits) + arrival
+    return (order, time, kind, neg_wits, arrival, name, cid)
 
 
 def invalidate_track(enc: Encounter) -> None:
@@ -48,11 +66,11 @@ def tie_key(c: Combatant) -> tuple[int, int, str]:
 
 
 def act_entry(c: Combatant) -> Entry:
-    return (c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id)  # type: ignore[return-value]
+    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id)  # type: ignore[arg-type]
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
-    return (next_bleed_tick(c.bleed_anchor, now), BLEED, 0, 0, "", c.id)  # type: ignore[arg-type]
+    return heap_entry(next_bleed_tick(c.bleed_anchor, now), BLEED, 0, 0, "", c.id)  # type: ignore[arg-type]
 
 
 def heap_of(enc: Encounter) -> list[Entry]:
@@ -76,12 +94,15 @@ def _bleeds(c: Combatant) -> bool:
 
 def _check(enc: Encounter, entry: Entry) -> int:
     """Valid, stale (drop it), or right time but an old R5 key (push a fresh one)."""
-    time, kind, wits, arrival, name, cid = entry
+    _, time, kind, wits, arrival, name, cid = entry
     c = enc.combatants.get(cid)
     if c is None:
         return _STALE
     if kind == ACT:
-        if not (c.active and c.ttu == time and c.arrival == arrival and cid not in enc.due):
+        d = c.__dict__  # plain reads: this runs on every step of the track
+        if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
+            return _STALE
+        if cid in enc.due:
             return _STALE
         if wits != -_wits(c) or name != c.name.lower():
             return _RESTAMP
@@ -104,7 +125,7 @@ def peek(enc: Encounter) -> Entry | None:
             return heap[0]
         entry = heapq.heappop(heap)
         if status == _RESTAMP:
-            heapq.heappush(heap, act_entry(enc.combatants[entry[5]]))
+            heapq.heappush(heap, act_entry(enc.combatants[entry[6]]))
     return None
 
 
@@ -119,26 +140,26 @@ def pop_next(enc: Encounter) -> tuple[int, list[str], str | None] | None:
     first = peek(enc)
     if first is None:
         return None
-    time = first[0]
+    time = first[1]
     heap = heap_of(enc)
-    if first[1] == ACT:
+    if first[2] == ACT:
         heapq.heappop(heap)
-        return time, [], first[5]
+        return time, [], first[6]
     bleeding: list[str] = []
-    while heap and heap[0][0] == time and heap[0][1] == BLEED:
+    while heap and heap[0][1] == time and heap[0][2] == BLEED:
         entry = heapq.heappop(heap)
-        if _check(enc, entry) == _VALID and entry[5] not in bleeding:
-            bleeding.append(entry[5])
+        if _check(enc, entry) == _VALID and entry[6] not in bleeding:
+            bleeding.append(entry[6])
     return time, bleeding, None
 
 
 def pop_opportunity(enc: Encounter, time: int) -> str | None:
     """The R5-first combatant due at `time`, taken off the heap (None if nobody is)."""
     entry = peek(enc)
-    if entry is None or entry[0] != time or entry[1] != ACT:
+    if entry is None or entry[1] != time or entry[2] != ACT:
         return None
     heapq.heappop(heap_of(enc))
-    return entry[5]
+    return entry[6]
 
 
 def tied(enc: Encounter) -> list[str]:
@@ -153,7 +174,7 @@ def tied(enc: Encounter) -> list[str]:
 
 def next_time(enc: Encounter) -> int | None:
     entry = peek(enc)
-    return None if entry is None else entry[0]
+    return None if entry is None else entry[1]
 
 
 def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:
@@ -199,17 +220,18 @@ def tie_order(enc: Encounter, ids: list[str]) -> list[str]:
 
 def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:
     """The next events in the order the track will open them: (time, "act"/"bleed", id)."""
-    events: list[tuple[object, ...]] = []
+    events: list[tuple[int, int, int, int, str]] = []  # time, opened first, order, kind, id
     for index, cid in enumerate(enc.due):
-        events.append((enc.time, -1, index, cid))
+        events.append((enc.time, 0, index, ACT, cid))
     for c in enc.combatants.values():
         if c.active and c.id not in enc.due:
-            events.append(act_entry(c))
+            e = act_entry(c)
+            events.append((e[1], 1, e[0], ACT, c.id))
         if _bleeds(c) and enc.in_combat:
-            events.append(_bleed_entry(c, enc.time))
-    events.sort(key=lambda e: e[:-1])
-    kinds = {BLEED: "bleed"}
-    return [(e[0], kinds.get(e[1], "act"), e[-1]) for e in events[:limit]]  # type: ignore[misc]
+            e = _bleed_entry(c, enc.time)
+            events.append((e[1], 1, e[0], BLEED, c.id))
+    events.sort(key=lambda e: e[:3])
+    return [(t, "bleed" if kind == BLEED else "act", cid) for t, _, _, kind, cid in events[:limit]]
 
 
 def kill(ctx: Context, c: Combatant, reason: str) -> None:
