@@ -13,12 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules import attack, injury, rolls, roster, specials, standing_orders, track  # noqa: F401
-from rules.commands import Command
+from rules.commands import Advance, Command, FastForward, Reorder, TakeOpportunity
 from rules.context import HANDLERS, CommandError, Context
 from rules.dice import DiceSource, RecordingDice
 from rules.journal import Journal
 from rules.state import Encounter, Event
-from rules.track import invalidate_track
+from rules.timetrack import invalidate_track, keys_may_have_moved
+
+# Commands that change no stat and no name: after them the track's R5 keys still hold
+# (their bleeding ticks say so themselves). Any other command may move a Wits (A9).
+KEEPS_R5_KEYS = frozenset({Advance, TakeOpportunity, Reorder, FastForward})
 
 
 @dataclass(slots=True)
@@ -43,4 +47,6 @@ def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
         ctx.j.undo()
         invalidate_track(encounter)
         raise
+    if type(command) not in KEEPS_R5_KEYS:
+        keys_may_have_moved(encounter)
     return Applied(encounter, ctx.events, ctx.j, recorder.faces[start:])

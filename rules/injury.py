@@ -191,6 +191,7 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
     lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
     before = _endurance(c) if lines_left else None
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
+    timetrack.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     if log:
         ctx.emit(
             "bleed",

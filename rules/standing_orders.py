@@ -28,6 +28,7 @@ from rules.timetrack import (
     TIME_SHIFT,
     act_entry,
     heap_of,
+    key_epoch,
     order_base,
     peek,
     pop_next,
@@ -86,16 +87,17 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
     bled: set[str] = set()
     reason = f"track {until} reached"
     heappop, heapreplace, runs_get, shift = heapq.heappop, heapq.heapreplace, runs.get, TIME_SHIFT
+    epoch = key_epoch(enc)  # the run's keys are kept current, so never older than this
     while True:
         if not heap:
             reason = "no one is left on the time track"
             break
-        order, time, kind, wits, arrival, name, cid = heap[0]
+        order, time, kind, wits, arrival, name, cid, _ = heap[0]
         if kind != ACT:
             if peek(enc) is None:  # drops stale entries on the way
                 reason = "no one is left on the time track"
                 break
-            order, time, kind, wits, arrival, name, cid = heap[0]
+            order, time, kind, wits, arrival, name, cid, _ = heap[0]
         if time > until:
             break
         if kind != ACT:  # A7: the bleeding due at this time comes first
@@ -117,6 +119,10 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
             if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
                 heappop(heap)  # stale: it moved, died or left
                 continue
+            key = tie_key_parts(c) if run is None else (run[1], run[2])
+            if key != (wits, name):
+                heapreplace(heap, act_entry(enc, c))  # its R5 place moved
+                continue
             now = enc_d["time"] = time  # the rules below may log at this time
             enc_d["arrivals"] = arrivals
             if run is None:
@@ -129,10 +135,7 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
                     )
                     reason = f"{c.name} has no orders"
                     break
-                run = runs[cid] = _first_turn(ctx, c, plans[cid])
-            if run[1] != wits or run[2] != name:
-                heapreplace(heap, act_entry(c))  # its R5 place moved
-                continue
+                run = runs[cid] = _first_turn(ctx, c, plans[cid], key)
         elif run[1] != wits:
             heappop(heap)  # stale: bleeding moved its R5 place, a fresh entry waits
             continue
@@ -142,7 +145,8 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
         d["ttu"] = ttu
         d["arrival"] = arrivals
         # the entry heap_entry() would make, inlined: this is the hot path
-        heapreplace(heap, ((ttu << shift) + run[3] + arrivals, ttu, ACT, wits, arrivals, name, cid))
+        entry = ((ttu << shift) + run[3] + arrivals, ttu, ACT, wits, arrivals, name, cid, epoch)
+        heapreplace(heap, entry)
         arrivals += 1
     enc_d["time"], enc_d["arrivals"] = now, arrivals
     _log(ctx, start, arrivals - first_arrival, len(runs), ticks, len(bled), reason)
@@ -156,7 +160,7 @@ def _bleed(ctx: Context, c: Combatant, run: list[Any] | None) -> None:
         _rekey(ctx.enc, run, c)
 
 
-def _first_turn(ctx: Context, c: Combatant, costs: list[int]) -> list[Any]:
+def _first_turn(ctx: Context, c: Combatant, costs: list[int], key: tuple[int, str]) -> list[Any]:
     """Its first opportunity in this run: A8's resets (logged as usual), keep what changes."""
     if (
         c.held_action is not None
@@ -167,7 +171,7 @@ def _first_turn(ctx: Context, c: Combatant, costs: list[int]) -> list[Any]:
         open_opportunity(ctx, c)
     d = ctx.j.keep(c, "ttu")
     ctx.j.keep(c, "arrival")
-    neg_wits, lower = tie_key_parts(c)
+    neg_wits, lower = key
     return [itertools.cycle(costs).__next__, neg_wits, lower, order_base(ACT, neg_wits), d]
 
 

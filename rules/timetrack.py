@@ -20,7 +20,8 @@ BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same tim
 # order, so the next opportunity is one pop however many combatants share its time.
 # `order` packs time, kind, Wits and arrival into one int, so the heap compares one
 # number (arrival is unique per move; name and id only break ties in hand-made data).
-Entry = tuple[int, int, int, int, int, str, str]
+# The last field is the key epoch (below): while it is current the R5 key is too.
+Entry = tuple[int, int, int, int, int, str, str, int]
 _VALID, _STALE, _RESTAMP = 0, 1, 2
 _WITS_BITS, _ARRIVAL_BITS = 8, 32  # small: a 2-digit int compares fast
 _KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
@@ -35,9 +36,26 @@ def order_base(kind: int, neg_wits: int) -> int:
     return (kind << _KIND_SHIFT) + (wits_field << _ARRIVAL_BITS)
 
 
-def heap_entry(time: int, kind: int, neg_wits: int, arrival: int, name: str, cid: str) -> Entry:
+def heap_entry(
+    time: int, kind: int, neg_wits: int, arrival: int, name: str, cid: str, epoch: int = -1
+) -> Entry:
     order = (time << TIME_SHIFT) + order_base(kind, neg_wits) + arrival
-    return (order, time, kind, neg_wits, arrival, name, cid)
+    return (order, time, kind, neg_wits, arrival, name, cid, epoch)
+
+
+def key_epoch(enc: Encounter) -> int:
+    return enc.cache.get("epoch", 0)  # type: ignore[return-value]
+
+
+def keys_may_have_moved(enc: Encounter) -> None:
+    """A Wits or a name may have changed (A9): entries pushed before now are re-checked.
+
+    The engine calls this after every command but those that never touch a
+    stat or a name (the track's own), and a bleeding tick calls it; until
+    then a popped entry's R5 key is trusted without recomputing any Wits.
+    """
+    cache = enc.cache
+    cache["epoch"] = cache.get("epoch", 0) + 1  # type: ignore[operator]
 
 
 def invalidate_track(enc: Encounter) -> None:
@@ -65,8 +83,9 @@ def tie_key(c: Combatant) -> tuple[int, int, str]:
     return (-_wits(c), c.arrival, c.name.lower())
 
 
-def act_entry(c: Combatant) -> Entry:
-    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id)  # type: ignore[arg-type]
+def act_entry(enc: Encounter, c: Combatant) -> Entry:
+    """A fresh entry, its R5 key computed now (so stamped with the current epoch)."""
+    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id, key_epoch(enc))  # type: ignore[arg-type]
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
@@ -80,7 +99,7 @@ def heap_of(enc: Encounter) -> list[Entry]:
         due = set(enc.due)
         for c in enc.combatants.values():
             if c.active and c.id not in due:
-                heap.append(act_entry(c))
+                heap.append(act_entry(enc, c))
             if _bleeds(c):
                 heap.append(_bleed_entry(c, enc.time))
         heapq.heapify(heap)
@@ -94,7 +113,7 @@ def _bleeds(c: Combatant) -> bool:
 
 def _check(enc: Encounter, entry: Entry) -> int:
     """Valid, stale (drop it), or right time but an old R5 key (push a fresh one)."""
-    _, time, kind, wits, arrival, name, cid = entry
+    _, time, kind, wits, arrival, name, cid, epoch = entry
     c = enc.combatants.get(cid)
     if c is None:
         return _STALE
@@ -104,7 +123,7 @@ def _check(enc: Encounter, entry: Entry) -> int:
             return _STALE
         if cid in enc.due:
             return _STALE
-        if wits != -_wits(c) or name != c.name.lower():
+        if epoch != key_epoch(enc) and (wits != -_wits(c) or name != c.name.lower()):
             return _RESTAMP
         return _VALID
     valid = (
@@ -125,7 +144,7 @@ def peek(enc: Encounter) -> Entry | None:
             return heap[0]
         entry = heapq.heappop(heap)
         if status == _RESTAMP:
-            heapq.heappush(heap, act_entry(enc.combatants[entry[6]]))
+            heapq.heappush(heap, act_entry(enc, enc.combatants[entry[6]]))
     return None
 
 
@@ -186,7 +205,7 @@ def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:
     ctx.j.set(c, "arrival", enc.arrivals)
     ctx.j.set(enc, "arrivals", enc.arrivals + 1)
     if "heap" in enc.cache and c.active:
-        heapq.heappush(enc.cache["heap"], act_entry(c))
+        heapq.heappush(enc.cache["heap"], act_entry(enc, c))
 
 
 def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
@@ -203,7 +222,7 @@ def restamp(enc: Encounter, c: Combatant) -> None:
     (or rename) call this.
     """
     if "heap" in enc.cache and c.active and c.id not in enc.due:
-        heapq.heappush(enc.cache["heap"], act_entry(c))
+        heapq.heappush(enc.cache["heap"], act_entry(enc, c))
 
 
 def leave_track(ctx: Context, c: Combatant) -> None:
@@ -225,7 +244,7 @@ def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:
         events.append((enc.time, 0, index, ACT, cid))
     for c in enc.combatants.values():
         if c.active and c.id not in enc.due:
-            e = act_entry(c)
+            e = act_entry(enc, c)
             events.append((e[1], 1, e[0], ACT, c.id))
         if _bleeds(c) and enc.in_combat:
             e = _bleed_entry(c, enc.time)
