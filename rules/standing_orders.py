@@ -22,7 +22,7 @@ from typing import Any
 from rules import injury
 from rules.commands import FastForward
 from rules.context import Context, handles
-from rules.state import Combatant, Encounter
+from rules.state import Action, Combatant, Encounter
 from rules.timetrack import (
     ACT,
     TIME_SHIFT,
@@ -37,7 +37,10 @@ from rules.timetrack import (
 )
 from rules.track import open_opportunity, ready_to_advance
 
-RollKinds = ("attack", "dodge", "parry")
+
+def is_plain(action: Action) -> bool:
+    """An action that needs no roll: what standing orders may take (A8)."""
+    return action.kind == "other" and action.skill is None and action.weapon is None
 
 
 def _plans(ctx: Context, cmd: FastForward) -> dict[str, list[int]]:
@@ -51,7 +54,7 @@ def _plans(ctx: Context, cmd: FastForward) -> dict[str, list[int]]:
                 action = c.action(name)
             except ValueError as error:
                 ctx.fail(f"orders for {c.name}: {error}")
-            if action.kind in RollKinds or action.skill or action.weapon:
+            if not is_plain(action):
                 ctx.fail(
                     f"orders for {c.name}: {name} needs a roll; standing orders take plain"
                     " actions only (act for it yourself)"

@@ -1,9 +1,10 @@
 """The command palette (ctrl+p) offers only what fits the moment.
 
-"Advance" appears only in combat with no one due and nothing pending;
-"Answer: …" only while a decision waits; the selected combatant's commands
-name it. The list comes from `tracker.screens.moment.reasons`, the same
-answer the keys use, so the palette and the keys never disagree.
+"Advance" and "Run the track on standing orders" appear only in combat with
+no one due and nothing pending; "Answer: …" only while a decision waits; the
+selected combatant's commands name it. The list comes from
+`tracker.screens.moment.reasons`, the same answer the keys use, so the
+palette and the keys never disagree.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ class TrackerCommands(Provider):
             first = enc.pending[0]
             offer("answer", f"Answer: {first.text}", "A pending decision (d)", screen.action_answer)
         offer("advance", "Advance the time track", "A7: next event (n)", screen.action_advance)
+        offer(
+            "run_orders",
+            "Run the track on standing orders",
+            "A7: the extras act on their own until the GM is needed (g)",
+            screen.action_run_orders,
+        )
         for action, title, help_text in (
             ("act", "Act: the Action Opportunity, or its next roll", "A8 (a)"),
             ("react", "React to the declared action", "A10 (r)"),

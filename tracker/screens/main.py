@@ -32,10 +32,18 @@ if TYPE_CHECKING:
 
 
 class MainScreen(Screen[None]):
-    """Keys: n b e d + t c delete enter w h l N x (and the app's u U ctrl+s o m ? q)."""
+    """Keys: n g b e d + t c delete enter w h l N x (and the app's u U ctrl+s o m ? q)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", "Advance", id="advance", tooltip="Move the track on (A7)"),
+        Binding(
+            "g",
+            "run_orders",
+            "Run",
+            id="run-orders",
+            show=False,  # the footer keeps u Undo at 80 columns; help and ^p list it
+            tooltip="Run the track on standing orders (A7)",
+        ),
         Binding("b", "begin_combat", "Begin", id="begin-combat", tooltip="Begin combat (A7)"),
         Binding("e", "end_combat", "End", id="end-combat", tooltip="End combat with an outcome"),
         Binding("d", "answer", "Decide", id="answer", tooltip="Answer the pending decision"),
@@ -150,6 +158,13 @@ class MainScreen(Screen[None]):
         from rules.commands import Advance
 
         self.tracker.run_command(Advance())
+
+    def action_run_orders(self) -> None:
+        """g: the extras take their standing orders until the GM is needed (A7, A8)."""
+        if self._allowed("run_orders"):
+            from tracker.modals.orders import OrdersDialog
+
+            self._ask(OrdersDialog(self.encounter))
 
     def action_begin_combat(self) -> None:
         if self._allowed("begin_combat"):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 ENCOUNTER_ACTIONS = (
     "advance",
+    "run_orders",
     "begin_combat",
     "end_combat",
     "answer",
@@ -53,6 +54,7 @@ def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
         out["advance"] = f"{enc.combatants[enc.due[0]].name} still has an Action Opportunity"
     elif not any(x.active for x in enc.combatants.values()):
         out["advance"] = "no one is left on the time track"
+    out["run_orders"] = _orders_reason(enc)
     if enc.in_combat:
         out["begin_combat"] = "combat is already running"
     elif not living:
@@ -73,6 +75,13 @@ def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
     if not session.can_redo:
         out["redo"] = "nothing to redo"
     return out
+
+
+def _orders_reason(enc: Encounter) -> str | None:
+    """g (standing orders, A7): the dialog's own answer, so key and dialog agree."""
+    from tracker.modals.orders import orders_refusal
+
+    return orders_refusal(enc)
 
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
