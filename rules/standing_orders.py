@@ -25,14 +25,17 @@ from rules.context import Context, handles
 from rules.state import Action, Combatant, Encounter
 from rules.timetrack import (
     ACT,
+    BLEED,
+    BLEED_BASE,
+    BLEED_INTERVAL,
     TIME_SHIFT,
     act_entry,
     heap_of,
     key_epoch,
+    keys_may_have_moved,
     order_base,
     peek,
     pop_next,
-    restamp,
     tie_key_parts,
 )
 from rules.track import open_opportunity, ready_to_advance
@@ -108,9 +111,9 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
             _, bleeding, _ = pop_next(enc)  # type: ignore[misc]
             enc_d["time"] = now = time
             for bleeder in bleeding:
-                _bleed(ctx, combatants[bleeder], runs_get(bleeder))
+                _bleed(ctx, combatants[bleeder], runs_get(bleeder), bled)
+            keys_may_have_moved(enc)  # A9: outside this run, re-check keys pushed before
             ticks += len(bleeding)
-            bled.update(bleeding)
             if enc.pending:
                 reason = "a decision is pending"
                 break
@@ -155,11 +158,29 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
     _log(ctx, start, arrivals - first_arrival, len(runs), ticks, len(bled), reason)
 
 
-def _bleed(ctx: Context, c: Combatant, run: list[Any] | None) -> None:
-    """A14 as on an Advance (summed in the log line); A9: its R5 place may move."""
-    before = c.total_wp() // 3
-    injury.bleed_tick(ctx, c, log=False)
-    if run is not None and c.total_wp() // 3 != before:
+def _bleed(ctx: Context, c: Combatant, run: list[Any] | None, bled: set[str]) -> None:
+    """A14 as on an Advance, summed in the log line; A9: its R5 place may move.
+
+    Once both Endurance lines are behind it (A16) a tick can call no check: it is
+    `bleed_wp += BLR` and the next tick, as in `injury.bleed_tick`, with the field
+    kept once in the journal and then written directly (thousands of ticks a run).
+    """
+    d = c.__dict__
+    rate = d["bleed_rate"]
+    if d["dead"] or rate <= 0:
+        return
+    before = c.total_wp()
+    if d["half_endurance_checked"] and d["zero_endurance_checked"]:
+        if c.id not in bled:  # its first tick this run: undo goes back to this value
+            ctx.j.keep(c, "bleed_wp")
+        d["bleed_wp"] += rate
+        tick = ctx.enc.time + BLEED_INTERVAL  # this tick was on its anchor's grid (A14)
+        entry = ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1)
+        heapq.heappush(heap_of(ctx.enc), entry)  # = schedule_bleeding, inlined
+    else:
+        injury.bleed_tick(ctx, c, log=False)  # journals its own change
+    bled.add(c.id)
+    if run is not None and (before + rate) // 3 != before // 3:
         _rekey(ctx.enc, run, c)
 
 
@@ -179,13 +200,25 @@ def _first_turn(ctx: Context, c: Combatant, costs: list[int], key: tuple[int, st
 
 
 def _rekey(enc: Encounter, run: list[Any], c: Combatant) -> None:
-    """A9: more WP may lower its Wits, and with it its R5 place: a fresh heap entry."""
+    """A9: more WP may lower its Wits, and with it its R5 place: a fresh heap entry
+    (the old one is dropped when it reaches the top, its Wits no longer the run's)."""
     if not c.active:
         return
-    neg_wits, _ = tie_key_parts(c)
+    neg_wits, lower = tie_key_parts(c)
     if neg_wits != run[1]:
         run[1], run[3] = neg_wits, order_base(ACT, neg_wits)
-        restamp(enc, c)
+        ttu, arrival = c.ttu, c.arrival
+        entry = (
+            (ttu << TIME_SHIFT) + run[3] + arrival,
+            ttu,
+            ACT,
+            neg_wits,
+            arrival,
+            lower,
+            c.id,
+            -1,
+        )  # type: ignore[operator]
+        heapq.heappush(heap_of(enc), entry)
 
 
 def _log(

@@ -36,6 +36,9 @@ def order_base(kind: int, neg_wits: int) -> int:
     return (kind << _KIND_SHIFT) + (wits_field << _ARRIVAL_BITS)
 
 
+BLEED_BASE = order_base(BLEED, 0)  # every bleeding entry shares it: heap_entry(t, BLEED, 0, 0, …)
+
+
 def heap_entry(
     time: int, kind: int, neg_wits: int, arrival: int, name: str, cid: str, epoch: int = -1
 ) -> Entry:
@@ -89,7 +92,8 @@ def act_entry(enc: Encounter, c: Combatant) -> Entry:
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
-    return heap_entry(next_bleed_tick(c.bleed_anchor, now), BLEED, 0, 0, "", c.id)  # type: ignore[arg-type]
+    tick = next_bleed_tick(c.bleed_anchor, now)  # type: ignore[arg-type]
+    return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1)
 
 
 def heap_of(enc: Encounter) -> list[Entry]:
@@ -210,8 +214,9 @@ def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:
 
 def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
     """Put a combatant's next bleeding tick on the heap (after its anchor or BLR changed)."""
-    if "heap" in enc.cache and _bleeds(c) and enc.in_combat:
-        heapq.heappush(enc.cache["heap"], _bleed_entry(c, enc.time))
+    heap = enc.cache.get("heap")
+    if heap is not None and enc.in_combat and _bleeds(c):
+        heapq.heappush(heap, _bleed_entry(c, enc.time))  # type: ignore[arg-type]
 
 
 def restamp(enc: Encounter, c: Combatant) -> None:

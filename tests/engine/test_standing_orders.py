@@ -19,7 +19,11 @@ PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="W
 ATTACK = Action(name="Attack", cost=4, kind="attack")
 
 
-def crowd(wits: list[int], bleeding: set[int] = frozenset(), held: int | None = None) -> Encounter:  # type: ignore[assignment]
+def crowd(
+    wits: list[int],
+    bleeding: set[int] = frozenset(),  # type: ignore[assignment]
+    lines_crossed: bool = False,
+) -> Encounter:
     enc = Encounter(name="crowd")
     for index, w in enumerate(wits):
         c = Combatant(
@@ -32,6 +36,8 @@ def crowd(wits: list[int], bleeding: set[int] = frozenset(), held: int | None = 
             c.wounds.append(Wound(location="chest", level="Gore", wp=3, bleeding=True))
             c.bleed_rate = 2
             c.bleed_anchor = 0
+            # A16: both Endurance lines behind it, so no tick can call a check any more
+            c.half_endurance_checked = c.zero_endurance_checked = lines_crossed
         enc.combatants[c.id] = c
     return enc
 
@@ -73,16 +79,21 @@ def state(session: Session) -> dict[str, Any]:
     return dumped
 
 
-def twins(wits: list[int], bleeding: set[int], seed: int) -> tuple[Session, Session]:
-    return started(crowd(wits, bleeding), seed), started(crowd(wits, bleeding), seed)
+def twins(
+    wits: list[int], bleeding: set[int], seed: int, crossed: bool = False
+) -> tuple[Session, Session]:
+    return started(crowd(wits, bleeding, crossed), seed), started(
+        crowd(wits, bleeding, crossed), seed
+    )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     wits=st.lists(st.integers(1, 9), min_size=2, max_size=7),
     bleeding=st.sets(st.integers(0, 6), max_size=3),
     seed=st.integers(0, 10_000),
-    until=st.integers(0, 120),
+    until=st.integers(0, 300),
+    crossed=st.booleans(),
     orders=st.lists(st.lists(st.sampled_from(["Move", "Aim", "Wait"]), min_size=1, max_size=3)),
     unordered=st.integers(0, 6),
 )
@@ -93,8 +104,9 @@ def test_a_fast_forward_equals_the_fight_by_hand_and_undoes_exactly(
     until: int,
     orders: list[list[str]],
     unordered: int,
+    crossed: bool,
 ) -> None:
-    fast, slow = twins(wits, bleeding, seed)
+    fast, slow = twins(wits, bleeding, seed, crossed)
     plan = {f"c{i}": orders[i % len(orders)] if orders else ["Move"] for i in range(len(wits))}
     plan.pop(f"c{unordered}", None)  # may name nobody: then everyone has orders
     if not plan:
