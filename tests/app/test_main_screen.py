@@ -430,3 +430,21 @@ async def test_quit_after_a_failed_save_needs_a_second_q(tmp_path: Path) -> None
         assert app.is_running and not app.saved
         await pilot.press("q")
     assert app.return_code == 0
+
+
+def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
+    """After the first of a tie has acted, the others still act now: a takes them, n opens."""
+    from rules.commands import Advance, StartCombat
+
+    session = Session(build_demo())
+    session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
+    enc = session.encounter
+    session.do(Advance(), ScriptedDice())
+    assert enc.due == ["kans"]  # Wits 7 before Dinzis and the Baron (Wits 5)
+    line = TimeTrack().headline(enc).plain
+    assert "NOW 0 ▶ Kans the Scraver acts" in line
+    assert "then Dinzis the Ukar, Baron Molin Decados (R5 tie)" in line
+    session.do(TakeOpportunity(actor="kans", actions=["Wait"]), ScriptedDice())
+    line = TimeTrack().headline(enc).plain
+    assert "NOW 0" in line and "Dinzis the Ukar, Baron Molin Decados still to act" in line
+    assert "a acts · n opens the next" in line

@@ -74,6 +74,11 @@ class TimeTrack(Widget):
             text.append(f" NOW {enc.time} ▶ {names[first]} acts ", STYLES["now"])
             if rest:
                 text.append(" then " + ", ".join(names[c] for c in rest) + " (R5 tie)")
+        elif now and not enc.pending:
+            # R5: the rest of a tie acts at this same time: a takes the first (or the selected)
+            text.append(f" NOW {enc.time} ", STYLES["now"])
+            text.append(f" {', '.join(names[c] for c in now)} still to act (R5 tie)")
+            text.append(" · a acts · n opens the next", RULER)
         else:
             text.append(f"Track {enc.time}", Style(bold=True))
             nxt = next((m for m in collect_marks(enc, short_names(enc), None, 20)), None)
