@@ -446,5 +446,8 @@ def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
     assert "then Dinzis the Ukar, Baron Molin Decados (R5 tie)" in line
     session.do(TakeOpportunity(actor="kans", actions=["Wait"]), ScriptedDice())
     line = TimeTrack().headline(enc).plain
-    assert "NOW 0" in line and "Dinzis the Ukar, Baron Molin Decados still to act" in line
+    assert "Track 0 · Dinzis the Ukar, Baron Molin Decados act now (R5 tie)" in line
     assert "a acts · n opens the next" in line
+    session.do(TakeOpportunity(actor="dinzis", actions=["Wait"]), ScriptedDice())
+    line = TimeTrack().headline(enc).plain
+    assert "Baron Molin Decados acts now · a acts · n opens it" in line

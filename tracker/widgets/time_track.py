@@ -75,10 +75,13 @@ class TimeTrack(Widget):
             if rest:
                 text.append(" then " + ", ".join(names[c] for c in rest) + " (R5 tie)")
         elif now and not enc.pending:
-            # R5: the rest of a tie acts at this same time: a takes the first (or the selected)
-            text.append(f" NOW {enc.time} ", STYLES["now"])
-            text.append(f" {', '.join(names[c] for c in now)} still to act (R5 tie)")
-            text.append(" · a acts · n opens the next", RULER)
+            # Due at this very time, not yet opened (the start, or the rest of an R5 tie):
+            # a takes the first (or the selected), n opens the next.
+            many = len(now) > 1
+            text.append(f"Track {enc.time}", Style(bold=True))
+            who = ", ".join(names[c] for c in now)
+            text.append(f" · {who} {'act now (R5 tie)' if many else 'acts now'}")
+            text.append(" · a acts · n opens " + ("the next" if many else "it"), RULER)
         else:
             text.append(f"Track {enc.time}", Style(bold=True))
             nxt = next((m for m in collect_marks(enc, short_names(enc), None, 20)), None)
