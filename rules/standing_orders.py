@@ -10,7 +10,9 @@ an Advance), or as soon as a decision is pending (a demise check).
 The loop is the engine's hot path (the `bulk` figure): it keeps each touched
 field once in the journal and then writes it directly, so undo is exact and a
 run costs O(opportunities) with small constants. The log gets one summary
-line, plus whatever the rules log on the way (bleeding, deaths, lapses).
+line (the opportunities taken, the bleeding ticks and their count), plus what
+needs the GM's eye on the way: lapsed held actions, surprise ending, demise
+checks, and the opportunity it stops at.
 """
 
 from __future__ import annotations
@@ -69,6 +71,12 @@ def _plans(ctx: Context, cmd: FastForward) -> dict[str, list[int]]:
 
 @handles(FastForward)
 def fast_forward(ctx: Context, cmd: FastForward) -> None:
+    """Run the track as Advance and TakeOpportunity would, one heap entry at a time.
+
+    Entries from before the run (or stale ones) take the slow path: checked like
+    `timetrack.peek`, and an ordered combatant's first turn sets up its run.
+    After that its entries are the loop's own, so only its cached Wits is checked.
+    """
     enc = ctx.enc
     ready_to_advance(ctx)
     if cmd.until < enc.time:
