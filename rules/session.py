@@ -113,6 +113,10 @@ class Session:
         if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
             for step in self.done:
                 step.journal = None
-            raise HistoryError("the saved history does not replay to the saved encounter")
+            raise HistoryError(
+                "the saved history does not replay to the saved encounter (edited by hand,"
+                " or saved by an older tracker whose rules differ): undo stops where this"
+                " save was opened; the encounter and its log are as saved"
+            )
         self.encounter = encounter
         self.revision += 1

@@ -154,9 +154,39 @@ def test_a_history_that_does_not_replay_is_caught_at_the_first_undo(
     save_session(session, path)
     rewrite(path, lambda d: d["encounter"].update(name="Tampered"))
     loaded = load_session(path)
-    with pytest.raises(HistoryError, match="does not replay"):
+    with pytest.raises(HistoryError, match="does not replay.*undo stops where this save"):
         loaded.undo()
     assert loaded.encounter.name == "Tampered"
+
+
+def test_an_older_trackers_tie_still_loads_and_plays_on(tmp_path: Path) -> None:
+    """A save from before R5 ties opened one at a time: three due at once. It loads as
+    saved, the GM plays on (any of the three may act), and undo stops at the load."""
+    from rules.commands import Advance, StartCombat, TakeOpportunity
+    from rules.dice import ScriptedDice
+    from rules.session import Session
+    from rules.state import Action, Combatant, Encounter
+
+    enc = Encounter(name="old tie")
+    for cid in ("a", "b", "c"):
+        enc.combatants[cid] = Combatant(
+            id=cid, name=cid.upper(), stats={"Wits": 5}, actions=[Action(name="Wait", cost=1)]
+        )
+    session = Session(enc)
+    session.do(StartCombat(initiators=["a", "b", "c"]), ScriptedDice())
+    session.do(Advance(), ScriptedDice())
+    path = tmp_path / "old.json"
+    save_session(session, path)
+    rewrite(path, lambda d: d["encounter"].update(due=["a", "b", "c"]))  # the old build's Advance
+    loaded = load_session(path)
+    assert loaded.encounter.due == ["a", "b", "c"]
+    loaded.do(TakeOpportunity(actor="c", actions=["Wait"]), ScriptedDice())
+    assert loaded.encounter.due == ["a", "b"]
+    loaded.undo()  # the step taken after the load undoes exactly
+    assert loaded.encounter.due == ["a", "b", "c"]
+    with pytest.raises(HistoryError, match="older tracker"):
+        loaded.undo()
+    assert loaded.encounter.due == ["a", "b", "c"]
 
 
 def test_a_utf8_bom_from_a_text_editor_is_accepted(tmp_path: Path, fought: Any) -> None:
