@@ -237,11 +237,6 @@ def leave_track(ctx: Context, c: Combatant) -> None:
     ctx.j.set(c, "ttu", None)
 
 
-def tie_order(enc: Encounter, ids: list[str]) -> list[str]:
-    """R5: higher effective Wits first, then earlier arrival, then name."""
-    return sorted(ids, key=lambda cid: tie_key(enc.combatants[cid]))
-
-
 def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:
     """The next events in the order the track will open them: (time, "act"/"bleed", id)."""
     events: list[tuple[int, int, int, int, str]] = []  # time, opened first, order, kind, id
