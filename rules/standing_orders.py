@@ -144,9 +144,6 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
                     heappop(heap)
                     j.set(enc, "due", [cid])
                     open_opportunity(ctx, c)
-                    ctx.emit(
-                        "opportunity", f"Track {time}: Action Opportunity for {c.name}", actor=cid
-                    )
                     reason = f"{c.name} has no orders"
                     break
                 run = runs[cid] = _first_turn(ctx, c, plans[cid], key)
@@ -194,13 +191,7 @@ def _bleed(ctx: Context, c: Combatant, run: list[Any] | None, bled: set[str]) ->
 
 def _first_turn(ctx: Context, c: Combatant, costs: list[int], key: tuple[int, str]) -> list[Any]:
     """Its first opportunity in this run: A8's resets (logged as usual), keep what changes."""
-    if (
-        c.held_action is not None
-        or c.special_used is not None
-        or c.turn_bonus
-        or c.awareness == "surprised"
-    ):
-        open_opportunity(ctx, c)
+    open_opportunity(ctx, c, announce=False)
     d = ctx.j.keep(c, "ttu")
     ctx.j.keep(c, "arrival")
     neg_wits, lower = key

@@ -185,13 +185,14 @@ def pop_opportunity(enc: Encounter, time: int) -> str | None:
     return entry[6]
 
 
+def acts_now(enc: Encounter, c: Combatant) -> bool:
+    """Its opportunity is now: opened (due), or due at this very time and not yet opened (R5)."""
+    return c.id in enc.due or (enc.in_combat and c.active and c.ttu == enc.time)
+
+
 def tied(enc: Encounter) -> list[str]:
     """Everyone with an opportunity at the current time: opened first, then the rest by R5."""
-    waiting = [
-        c
-        for c in enc.combatants.values()
-        if c.active and c.ttu == enc.time and c.id not in enc.due and enc.in_combat
-    ]
+    waiting = [c for c in enc.combatants.values() if c.id not in enc.due and acts_now(enc, c)]
     return list(enc.due) + [c.id for c in sorted(waiting, key=tie_key)]
 
 

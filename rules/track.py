@@ -7,7 +7,7 @@ from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, Take
 from rules.context import Context, handles
 from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
 from rules.state import Action, Combatant, Turn, built
-from rules.timetrack import invalidate_track, pop_next, pop_opportunity, set_ttu, tied
+from rules.timetrack import acts_now, invalidate_track, pop_next, pop_opportunity, set_ttu, tied
 
 __all__ = [
     "eligible",
@@ -131,7 +131,7 @@ def advance(ctx: Context, cmd: Advance) -> None:
         cid = pop_opportunity(enc, time)
     if cid is not None:
         j.set(enc, "due", [cid])
-        _open(ctx, enc.combatants[cid])
+        open_opportunity(ctx, enc.combatants[cid])
 
 
 def ready_to_advance(ctx: Context) -> None:
@@ -145,13 +145,12 @@ def ready_to_advance(ctx: Context) -> None:
         ctx.fail(f"{c.name} still has an Action Opportunity at {enc.time}: act first")
 
 
-def _open(ctx: Context, c: Combatant) -> None:
-    open_opportunity(ctx, c)
-    ctx.emit("opportunity", f"Track {ctx.enc.time}: Action Opportunity for {c.name}", actor=c.id)
+def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
+    """A8: the opportunity opens: a held action lapses, per-turn states reset, surprise ends.
 
-
-def open_opportunity(ctx: Context, c: Combatant) -> None:
-    """A8: the opportunity opens: a held action lapses, per-turn states reset, surprise ends."""
+    Each reset is written (and logged) only if there is something to reset;
+    standing orders pass `announce=False` (their summary line counts it).
+    """
     j = ctx.j
     if c.held_action is not None:
         ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=c.id)
@@ -164,6 +163,10 @@ def open_opportunity(ctx: Context, c: Combatant) -> None:
         # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
         j.set(c, "awareness", "standard")
         ctx.emit("aware", f"{c.name} is no longer surprised", actor=c.id)
+    if announce:
+        ctx.emit(
+            "opportunity", f"Track {ctx.enc.time}: Action Opportunity for {c.name}", actor=c.id
+        )
 
 
 @handles(Reorder)
@@ -182,7 +185,7 @@ def reorder(ctx: Context, cmd: Reorder) -> None:
     ctx.emit("order", f"GM orders those acting at {enc.time}: {names}")
     for cid in cmd.order:
         if cid not in opened:
-            _open(ctx, enc.combatants[cid])
+            open_opportunity(ctx, enc.combatants[cid])
 
 
 @handles(TakeOpportunity)
@@ -193,11 +196,11 @@ def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
         ctx.fail("no combat is running")
     c = ctx.living(cmd.actor)
     if cmd.actor not in enc.due:
-        if not (c.active and c.ttu == enc.time and not enc.pending):
+        if not acts_now(enc, c) or enc.pending:
             ctx.fail(f"it is not {c.name}'s Action Opportunity (next at {c.ttu})")
         # R5: the GM may take anyone tied at this time first; its opportunity opens now.
         ctx.j.append(enc.due, c.id)
-        _open(ctx, c)
+        open_opportunity(ctx, c)
     actions: list[Action] = []
     for name in cmd.actions:
         try:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.state import ChanceDice, Combatant, Encounter
+from rules.timetrack import acts_now
 
 LOCATION_SHORT = {
     "head": "head",
@@ -134,17 +135,12 @@ def shield_text(c: Combatant) -> str:
     return f"{s.low}/{s.high} ×{hits}"
 
 
-def _tied(c: Combatant, enc: Encounter) -> bool:
-    """R5: due at this very time, its opportunity not opened yet."""
-    return enc.in_combat and c.active and c.ttu == enc.time
-
-
 def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
     """Every column's text for one combatant (the row's cache key is built from it)."""
     acting = bool(enc.due) and enc.due[0] == c.id
     a = c.armour
     return {
-        "mark": "▶" if acting else ("·" if c.id in enc.due or _tied(c, enc) else " "),
+        "mark": "▶" if acting else ("·" if acts_now(enc, c) else " "),
         "name": c.name,
         "side": SIDE_SHORT[c.side],
         "ttu": ttu_text(c, enc),

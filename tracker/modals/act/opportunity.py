@@ -24,7 +24,7 @@ from rules.commands import TakeOpportunity
 from rules.errors import field_errors
 from rules.skill import multi_action_penalty
 from rules.state import Action, Encounter
-from rules.timetrack import tied
+from rules.timetrack import acts_now
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import whole_number
@@ -167,7 +167,7 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
         kept = f"; holds {hold}" if hold else ""
         summary.update(f"{len(actions)} action(s), {pen}; {gm} → next at {landing}{kept}")
         self._preview(landing)
-        if enc.in_combat and c.id not in tied(enc):
+        if enc.in_combat and not acts_now(enc, c):
             errors[FORM] = f"it is not {c.name}'s Action Opportunity (next at {c.ttu})"
         elif not enc.in_combat:
             errors[FORM] = "no combat is running: begin combat first"
