@@ -272,6 +272,20 @@ async def test_usable_at_80x24(tmp_path: Path) -> None:
         assert "NOW 0 ▶ Dinzis the Ukar acts" in track_text(app)
 
 
+async def test_the_track_redraws_at_a_new_terminal_size(tmp_path: Path) -> None:
+    """Widened, the ruler reaches further; narrowed again, it fits: nothing stays stale."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot)
+        track = app.screen.query_one(TimeTrack)
+        ruler = lambda: track.render_line(1).text.split()  # noqa: E731  (as painted)
+        assert ruler()[-1] == "12"
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: ruler()[-1] == "19")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: ruler()[-1] == "12")
+
+
 async def test_quit_autosaves(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -451,3 +465,19 @@ def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
     session.do(TakeOpportunity(actor="dinzis", actions=["Wait"]), ScriptedDice())
     line = TimeTrack().headline(enc).plain
     assert "Baron Molin Decados acts now · a acts · n opens it" in line
+
+
+def test_the_headline_keeps_a_declared_roll_in_sight_A8() -> None:
+    """Taken with an attack not yet rolled: the headline says so until it is rolled."""
+    from rules.commands import Advance, StartCombat
+
+    session = Session(build_demo())
+    session.do(StartCombat(initiators=["dinzis"]), ScriptedDice([5, 5]))
+    enc = session.encounter
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="dinzis", actions=["Attack: knife"]), ScriptedDice())
+    line = TimeTrack().headline(enc).plain
+    assert line.startswith(" Dinzis the Ukar: Attack: knife to roll  a rolls it · Track 0")
+    assert "next: " in line  # what comes after still shows
+    session.do(Advance(), ScriptedDice())  # n moves on: the roll is given up, and says no more
+    assert "to roll" not in TimeTrack().headline(enc).plain

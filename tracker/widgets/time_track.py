@@ -41,6 +41,7 @@ class TimeTrack(Widget):
         super().__init__(id=id)
         self._enc: Encounter | None = None
         self._strips: list[Strip] | None = None
+        self._strips_size: tuple[int, int] = (0, 0)  # painted for this size; a resize repaints
         self._text_console = Console(width=200, color_system="truecolor", legacy_windows=False)
 
     def show(self, enc: Encounter) -> None:
@@ -53,9 +54,6 @@ class TimeTrack(Widget):
         self._strips = None
         self.refresh()
 
-    def on_resize(self) -> None:
-        self._strips = None
-
     def headline(self, enc: Encounter, layout: TrackLayout | None = None) -> Text:
         """One sentence: who acts now, or what comes next, or how combat ended."""
         text = Text()
@@ -67,6 +65,8 @@ class TimeTrack(Widget):
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
             return text
+        if not enc.pending:
+            self._turn_left(text, enc)
         now = tied(enc)
         names = {cid: enc.combatants[cid].name for cid in now}
         if enc.due:
@@ -101,6 +101,20 @@ class TimeTrack(Widget):
             text.append(f"  (+{layout.hidden} later than {layout.last_time})", RULER)
         return text
 
+    @staticmethod
+    def _turn_left(text: Text, enc: Encounter) -> None:
+        """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen."""
+        from tracker.act_flow import next_action
+
+        step = next_action(enc)
+        if step is None or enc.turn is None:
+            return
+        actor, action = step
+        turn = enc.turn
+        of = f" ({turn.done + 1} of {len(turn.actions)})" if len(turn.actions) > 1 else ""
+        text.append(f" {actor.name}: {action.name} to roll{of} ", STYLES["now"])
+        text.append(" a rolls it · ", RULER)
+
     def lines(self) -> list[Text]:
         """The widget's text, line by line (tests read it as plain text)."""
         enc = self._enc
@@ -118,7 +132,9 @@ class TimeTrack(Widget):
         """Line API: the lines are painted once per change, then served from the cache."""
         width = self.size.width
         base = self.rich_style
-        if self._strips is None:
+        if self._strips is None or self._strips_size != (width, self.size.height):
+            # The compositor may ask for the new size before the Resize event arrives.
+            self._strips_size = (width, self.size.height)
             self._strips = [
                 Strip(text.render(self._text_console), text.cell_len)
                 .crop(0, width)
