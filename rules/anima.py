@@ -12,103 +12,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.dice import DiceError, DiceSource, check_face, faces_text
+from rules.dice import DiceSource, check_face, faces_text
+
+# B1 lives in rules.open_roll (with the words a GM reads when typing a chain);
+# its names stay importable from here.
+from rules.open_roll import OPEN_FROM as OPEN_FROM
+from rules.open_roll import OpenChain as OpenChain
+from rules.open_roll import _check_max_extra, _d100_faces, _whole, roll_open
+from rules.open_roll import continued_purpose as continued_purpose
+from rules.open_roll import open_chain_length as open_chain_length
+from rules.open_roll import open_roll_total as open_roll_total
+from rules.open_roll import open_threshold as open_threshold
+from rules.open_roll import opens_again as opens_again
 
 CheckKind = Literal["ability", "resistance"]
 
-OPEN_FROM = 90  # B1: the first d100 opens at 90+, each further roll one higher
 MASTERY_FROM = 200  # R21: "over 200" read as 200 or more
 AUTOMATIC_MARGIN = 50  # B5: resistance beating the difficulty by 50+ needs no roll
 FUMBLE_MODIFIERS: dict[int, int] = {1: 15, 2: 0, 3: -15}  # B2
 MASTERY_FUMBLE_MODIFIERS: dict[int, int] = {1: 0, 2: -15}  # B3
 
 
-def _whole(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value
-
-
 def _term(modifier: int) -> str:
     """A flat modifier as the log writes it: ` + 7`, ` - 3`, or nothing."""
     return "" if modifier == 0 else f" + {modifier}" if modifier > 0 else f" - {-modifier}"
-
-
-def _d100_faces(faces: Sequence[int]) -> tuple[int, ...]:
-    """Every face must be a d100 face; the message names `faces` and the position."""
-    read = tuple(faces)
-    for position, face in enumerate(read):
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 100:
-            raise DiceError(f"faces[{position}] is {face!r}, not a d100 face (1-100)")
-    return read
-
-
-def _check_max_extra(max_extra: int | None) -> None:
-    if max_extra is not None and (_whole("max_extra", max_extra) < 0):
-        raise ValueError(f"max_extra must be 0 or more, got {max_extra}")
-
-
-# --- B1: open rolls -----------------------------------------------------------
-
-
-def open_threshold(position: int) -> int:
-    """B1: the face the roll at `position` (0 = first) needs to open: 90, 91, 92…"""
-    if _whole("position", position) < 0:
-        raise ValueError(f"position must be 0 or more, got {position}")
-    return OPEN_FROM + position
-
-
-def opens_again(face: int, position: int) -> bool:
-    """B1: does this face open the chain? A 100 always does."""
-    check_face(100, face, "face")
-    return face == 100 or face >= open_threshold(position)
-
-
-def _chain_stops(face: int, position: int, max_extra: int | None) -> bool:
-    capped = max_extra is not None and position >= max_extra
-    return capped or not opens_again(face, position)
-
-
-def open_chain_length(faces: Sequence[int], max_extra: int | None = None) -> int:
-    """How many of `faces` the open chain reads; too few faces raise ValueError.
-
-    `max_extra` is an optional house cap on further rolls (None: no cap).
-    """
-    read = _d100_faces(faces)
-    _check_max_extra(max_extra)
-    if not read:
-        raise ValueError("faces is empty: an open roll needs at least one d100")
-    for position, face in enumerate(read):
-        if _chain_stops(face, position, max_extra):
-            return position + 1
-    needed = open_threshold(len(read) - 1)
-    raise ValueError(
-        f"faces {faces_text(read)} end mid-chain: the last face opened "
-        f"(needed {needed}+ or a 100), so one more d100 is needed"
-    )
-
-
-def open_roll_total(faces: Sequence[int], max_extra: int | None = None) -> int:
-    """B1: the sum of an open chain; faces beyond where it stops raise ValueError."""
-    read = _d100_faces(faces)
-    length = open_chain_length(read, max_extra)
-    if len(read) > length:
-        raise ValueError(
-            f"faces has {len(read)} d100 but the open roll stops after {length} "
-            f"({faces_text(read[:length])}); extra: {faces_text(read[length:])}"
-        )
-    return sum(read)
-
-
-def roll_open(dice: DiceSource, max_extra: int | None = None, purpose: str = "") -> list[int]:
-    """B1: roll d100 through `dice` until the chain stops; returns the faces."""
-    _check_max_extra(max_extra)
-    faces: list[int] = []
-    while True:
-        face = check_face(100, dice.roll(100, 1, purpose or "open roll")[0], purpose)
-        faces.append(face)
-        if _chain_stops(face, len(faces) - 1, max_extra):
-            return faces
 
 
 # --- B2, B3: fumbles and mastery ----------------------------------------------
@@ -123,6 +50,12 @@ def is_fumble(natural: int, mastery: bool = False) -> bool:
     """B2/B3: a first d100 of 1-3 fumbles; with mastery only 1-2."""
     check_face(100, natural, "natural")
     return natural in (MASTERY_FUMBLE_MODIFIERS if mastery else FUMBLE_MODIFIERS)
+
+
+def fumble_purpose(purpose: str, natural: int, mastery: bool = False) -> str:
+    """B2/B3: what the level roll after a fumbling natural is for."""
+    rule = "B3" if mastery else "B2"
+    return f"{purpose} — {natural} fumbles ({rule}): roll the fumble level (a d100, never open)"
 
 
 def fumble_level(natural: int, level_roll: int, mastery: bool = False) -> int | None:
@@ -327,24 +260,37 @@ def roll_ability_check(
     name: str = "",
     max_extra: int | None = None,
     modifier: int = 0,
+    purpose: str = "",
 ) -> Check:
-    """B4: roll the open chain, and the fumble level when the natural fumbles."""
+    """B4: roll the open chain, and the fumble level when the natural fumbles.
+
+    `purpose` names the roll for whoever types the dice (default `NAME check`).
+    """
     mastery = is_master(ability)
-    faces = roll_open(dice, max_extra, f"{name or 'ability'} check")
+    base = purpose or f"{name or 'ability'} check"
+    faces = roll_open(dice, max_extra, base)
     if is_fumble(faces[0], mastery):
-        faces += dice.roll(100, 1, "fumble level")
+        faces += dice.roll(100, 1, fumble_purpose(base, faces[0], mastery))
     return ability_check(
         ability, difficulty, faces, name=name, max_extra=max_extra, modifier=modifier
     )
 
 
 def roll_resistance_check(
-    dice: DiceSource, resistance: int, difficulty: int, *, name: str = "", modifier: int = 0
+    dice: DiceSource,
+    resistance: int,
+    difficulty: int,
+    *,
+    name: str = "",
+    modifier: int = 0,
+    purpose: str = "",
 ) -> Check:
     """B5/R23: no die at all under the 50-point rule; else one d100 (+ level roll)."""
     if resistance_is_automatic(resistance, difficulty):
         return resistance_check(resistance, difficulty, (), name=name, modifier=modifier)
-    faces = dice.roll(100, 1, f"{name or 'resistance'} check")
-    if is_fumble(faces[0], is_master(resistance)):
-        faces += dice.roll(100, 1, "fumble level")
+    base = purpose or f"{name or 'resistance'} check"
+    faces = dice.roll(100, 1, base)
+    mastery = is_master(resistance)
+    if is_fumble(faces[0], mastery):
+        faces += dice.roll(100, 1, fumble_purpose(base, faces[0], mastery))
     return resistance_check(resistance, difficulty, faces, name=name, modifier=modifier)

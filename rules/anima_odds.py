@@ -8,7 +8,9 @@ opposed check multiplies whole numbers and builds one Fraction per outcome
 A fumble is a first face of 1-3 (1-2 with mastery, R21); a total of 1-3 can
 only come from such a face, so fumbles are exactly those totals. Special
 dice add their modifier distribution (Part C, via `rules.declared_odds`);
-only a characteristic, being a stat, is doubled or halved by a 10.
+only a characteristic, being a stat, is doubled or halved by a 10. A known
+flat `modifier` (R26: a desperation result rolled earlier this turn) adds to
+the total or margin like a die's result; `their_modifier` is the opponent's.
 """
 
 from __future__ import annotations
@@ -82,18 +84,27 @@ class CheckOdds:
 
 
 def ability_odds(
-    ability: int, difficulty: int, special: str | None = None, positive: bool = True
+    ability: int,
+    difficulty: int,
+    special: str | None = None,
+    positive: bool = True,
+    modifier: int = 0,
 ) -> CheckOdds:
-    """B4/R24: P(total + ability (+ die) ≥ difficulty) and no fumble."""
+    """B4/R24: P(total + ability (+ die + modifier) ≥ difficulty) and no fumble."""
     c = chain(anima.is_master(ability))
     success = ZERO
     for m, q in modifier_weights(special, positive).items():
-        success += q * Fraction(c.at_least(difficulty - ability - m), c.denominator)
+        needed = difficulty - ability - m - modifier
+        success += q * Fraction(c.at_least(needed), c.denominator)
     return CheckOdds(success, Fraction(c.fumble, c.denominator))
 
 
 def resistance_odds(
-    resistance: int, difficulty: int, special: str | None = None, positive: bool = True
+    resistance: int,
+    difficulty: int,
+    special: str | None = None,
+    positive: bool = True,
+    modifier: int = 0,
 ) -> CheckOdds:
     """B5/R23: the 50-point rule, then natural 100 succeeds, fumble fails, else the total."""
     if anima.resistance_is_automatic(resistance, difficulty):
@@ -104,17 +115,21 @@ def resistance_odds(
         good = sum(
             1
             for face in range(1, D100 + 1)
-            if face not in fumbles and (face == D100 or face + resistance + m >= difficulty)
+            if face not in fumbles
+            and (face == D100 or face + resistance + m + modifier >= difficulty)
         )
         success += q * Fraction(good, D100)
     return CheckOdds(success, Fraction(len(fumbles), D100))
 
 
-def characteristic_odds(value: int, special: str | None = None, positive: bool = True) -> Fraction:
-    """B6/R25: P(characteristic − counted face (+ die) ≥ 0); a 10 counts 13, a 1 counts −2."""
+def characteristic_odds(
+    value: int, special: str | None = None, positive: bool = True, modifier: int = 0
+) -> Fraction:
+    """B6/R25: P(characteristic − counted face (+ die + modifier) ≥ 0); a 10 counts 13,
+    a 1 counts −2."""
     success = ZERO
     for factor, mods in special_branches(special, positive):
-        v = farad.scaled_stat(value, factor)
+        v = farad.scaled_stat(value, factor) + modifier
         for m, q in mods:
             good = sum(1 for face in range(1, 11) if v - characteristic.counted_face(face) + m >= 0)
             success += q * Fraction(good, 10)
@@ -131,16 +146,22 @@ class Contest:
 
 
 def opposed_characteristic_odds(
-    a: int, b: int, special: str | None = None, positive: bool = True
+    a: int,
+    b: int,
+    special: str | None = None,
+    positive: bool = True,
+    modifier: int = 0,
+    their_modifier: int = 0,
 ) -> Contest:
     """B6: margins compared after the over-4 rule; A's die (if any) adds to A's margin."""
     wins = ties = ZERO
+    flat = modifier - their_modifier
     for factor, mods in special_branches(special, positive):
         va = farad.scaled_stat(a, factor)
         for m, q in mods:
             for fa in range(1, 11):
                 for fb in range(1, 11):
-                    lead = characteristic.opposed_characteristic(va, fa, b, fb) + m
+                    lead = characteristic.opposed_characteristic(va, fa, b, fb) + m + flat
                     if lead > 0:
                         wins += q / 100
                     elif lead == 0:
@@ -150,7 +171,12 @@ def opposed_characteristic_odds(
 
 @lru_cache(maxsize=64)
 def opposed_ability_odds(
-    a: int, b: int, special: str | None = None, positive: bool = True
+    a: int,
+    b: int,
+    special: str | None = None,
+    positive: bool = True,
+    modifier: int = 0,
+    their_modifier: int = 0,
 ) -> Contest:
     """B4: higher total wins; a lone fumbler loses, two fumbles tie; A's die adds to A."""
     ca, cb = chain(anima.is_master(a)), chain(anima.is_master(b))
@@ -160,7 +186,7 @@ def opposed_ability_odds(
         win = tie = 0
         for t, count in enumerate(ca.clean):
             if count:
-                edge = t + a + m - b  # A wins when B's total is below this
+                edge = t + a + m + modifier - b - their_modifier  # A wins if B's is below
                 win += count * (cb.less_than(edge) + cb.fumble)
                 if 0 <= edge < len(cb.clean):
                     tie += count * cb.clean[edge]

@@ -60,15 +60,17 @@ def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weap
 def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -> int:
     """A10: the target reacts (cost on its track) and rolls Dodge; its VS (0 if failed)."""
     skill = target.skills.get("Dodge", 0)
-    spend_reaction(ctx, target, dodge.action, ("dodge",), skill=skill)
+    reaction = spend_reaction(ctx, target, dodge.action, ("dodge",), skill, dodge.use_held)
     roll = perform_roll(
         ctx,
         target,
         skill="Dodge",
         stat="Dexterity",
         goal=dodge.goal,
+        modifiers=[("held action, A8", reaction.penalty), ("GM", dodge.modifier)],
         purpose=f"dodge: {target.name}",
         kind="dodge",
+        limb=dodge.limb,  # A15: a broken or shattered limb: -4, then 1 WP
     )
     vs = roll.victory_score or 0
     ctx.emit(
@@ -165,17 +167,18 @@ def parry(ctx: Context, cmd: Parry) -> None:
         ctx.fail(f"{target.name} cannot parry with {weapon.name}: not a melee weapon")
     ctx.close_pending(p)
     skill = target.skills.get(weapon.skill, 0)
-    spend_reaction(ctx, target, cmd.action, ("parry",), skill=skill)
+    reaction = spend_reaction(ctx, target, cmd.action, ("parry",), skill, cmd.use_held)
     roll = perform_roll(
         ctx,
         target,
         skill=weapon.skill,
         stat=weapon.stat,
         goal=p.goal,
+        modifiers=[("held action, A8", reaction.penalty), ("GM", cmd.modifier)],
         special=cmd.special,
         purpose=f"parry: {target.name}",
         kind="parry",
-        limb=cmd.limb,
+        limb=cmd.limb,  # A15: a broken or shattered limb: -4, then 1 WP
     )
     if roll.succeeded:
         ctx.emit(

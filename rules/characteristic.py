@@ -87,9 +87,17 @@ def characteristic_check(
 
 
 def roll_characteristic(
-    dice: DiceSource, characteristic: int, name: str = "Characteristic", *, modifier: int = 0
+    dice: DiceSource,
+    characteristic: int,
+    name: str = "Characteristic",
+    *,
+    modifier: int = 0,
+    purpose: str = "",
 ) -> CharacteristicCheck:
-    """B6: roll one d10 against the characteristic."""
+    """B6: roll one d10 against the characteristic.
+
+    `purpose` names the die for whoever types it (default `NAME check`).
+    """
     _whole("characteristic", characteristic)
-    face = dice.roll(10, 1, f"{name} check")[0]
+    face = dice.roll(10, 1, purpose or f"{name} check")[0]
     return characteristic_check(characteristic, face, name, modifier=modifier)

@@ -124,6 +124,9 @@ class Dodge(Model):
     goal: Goal = 4
     situation: str = "melee"
     action: Name | None = None  # the repertoire entry whose cost it pays
+    use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
+    modifier: int = 0  # GM
+    limb: Location | None = None  # A15: the limb the dodge uses (broken: -4, +1 WP)
 
 
 class Attack(Model):
@@ -151,6 +154,8 @@ class Parry(Model):
     action: Name | None = None
     special: SpecialKind | None = None
     limb: Location | None = None  # A15: the limb the parry uses
+    modifier: int = 0  # GM
+    use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
 
 
 class ConfirmDamage(Model):
@@ -178,6 +183,9 @@ class React(Model):
     reactor: str
     action: Name
     skill: Name | None = None
+    # A10: a dodge or parry may keep the held action (default) or spend it; any other
+    # action can only be the held Opportunity Action, so it is spent whatever this says.
+    use_held: bool = False
 
 
 class ApplyWound(Model):

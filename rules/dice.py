@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from rules.open_roll import OpenChain
+
+# Who rolls: the computer (SeededDice) or the GM at the table, typing the faces
+# (ScriptedDice). A save remembers the GM's last choice (rules.saves).
+DiceMode = Literal["virtual", "physical"]
 
 
 class DiceError(ValueError):
@@ -17,12 +24,17 @@ class DiceError(ValueError):
 
 
 class DiceExhausted(DiceError):
-    """A scripted source ran out of faces; says which die was needed next."""
+    """A scripted source ran out of faces; says which die was needed next.
+
+    `open_chain` is set when the missing die continues (or starts) a B1 open
+    roll, so whoever asks for it may take the rest of the chain at once.
+    """
 
     def __init__(self, sides: int, purpose: str, needed: int) -> None:
         self.sides = sides
         self.purpose = purpose
         self.needed = needed
+        self.open_chain: OpenChain | None = None
         what = f" for {purpose}" if purpose else ""
         super().__init__(f"scripted dice ran out: needed {needed} more d{sides}{what}")
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import attack, injury, rolls, roster, specials, standing_orders, track  # noqa: F401
+from rules import (  # noqa: F401
+    anima_checks,
+    attack,
+    injury,
+    rolls,
+    roster,
+    specials,
+    standing_orders,
+    track,
+)
 from rules.commands import Advance, Command, FastForward, Reorder, TakeOpportunity
 from rules.context import HANDLERS, CommandError, Context
 from rules.dice import DiceSource, RecordingDice
@@ -43,6 +52,8 @@ def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
     ctx = Context(encounter, recorder)
     try:
         handler(ctx, command)
+        if encounter.pending:
+            injury.refresh_demise_texts(ctx)  # A16: an open check shows today's Endurance
     except BaseException:
         ctx.j.undo()
         invalidate_track(encounter)

@@ -192,28 +192,55 @@ def _check_chance_kind(kind: str) -> None:
         raise ValueError(f"kind must be 'combat' or 'roleplay', got {kind!r}")
 
 
-def roll_chance(dice: DiceSource, kind: ChanceKind) -> SpecialDie:
+def _whose(die: str, who: str) -> str:
+    """A special die's purpose for whoever types it: `luck die: Kans`."""
+    return f"{die}: {who}" if who else die
+
+
+def _follow_up(die: str, who: str, first: int, needed: int, word: str, rule: str) -> str:
+    """What a special die's follow-up d10 are for, after the first d10 showed `first`.
+
+    `positive luck die follow-up: Kans — 10 on the first d10: 2 d10 for the bonus (C2)`.
+    """
+    head = _whose(f"{die} follow-up", who)
+    return f"{head} — {first} on the first d10: {needed} d10 for the {word} ({rule})"
+
+
+def roll_chance(dice: DiceSource, kind: ChanceKind, who: str = "") -> SpecialDie:
     """C1: roll a combat or roleplay chance die (one d10, its face the bonus)."""
     _check_chance_kind(kind)
-    face = dice.roll(10, 1, f"{kind} chance die")
+    face = dice.roll(10, 1, _whose(f"{kind} chance die", who))
     return special_die("chance-combat" if kind == "combat" else "chance-roleplay", face)
 
 
-def roll_luck(dice: DiceSource, positive: bool) -> SpecialDie:
-    """C2: roll the luck d10, then exactly the follow-ups it needs."""
-    faces = dice.roll(10, 1, "luck die")
-    needed = luck_faces_needed(faces[0])
+def roll_luck(dice: DiceSource, positive: bool, who: str = "") -> SpecialDie:
+    """C2: roll the luck d10, then exactly the follow-ups it needs.
+
+    `who` names the die's owner in the purpose a GM reads when typing the faces.
+    """
+    die = f"{'positive' if positive else 'negative'} luck die"
+    faces = dice.roll(10, 1, _whose(die, who))
+    first = faces[0]
+    needed = luck_faces_needed(first)
     if needed:
-        faces += dice.roll(10, needed, "luck die follow-up")
+        word = "bonus" if (first != 1) == positive else "penalty"  # C2: a 1 turns the die
+        word += " (halved, R18)" if first in (4, 5) else ""
+        word += f" and the stat {'doubled' if positive else 'halved'}" if first == 10 else ""
+        faces += dice.roll(10, needed, _follow_up(die, who, first, needed, word, "C2"))
     return special_die("luck", faces, positive=positive)
 
 
-def roll_desperation(dice: DiceSource) -> SpecialDie:
+def roll_desperation(dice: DiceSource, who: str = "") -> SpecialDie:
     """C3: roll the desperation d10, then exactly the follow-ups it needs."""
-    faces = dice.roll(10, 1, "desperation die")
-    needed = desperation_faces_needed(faces[0])
+    faces = dice.roll(10, 1, _whose("desperation die", who))
+    first = faces[0]
+    needed = desperation_faces_needed(first)
     if needed:
-        faces += dice.roll(10, needed, "desperation die follow-up")
+        word = "penalty (blind flailing)" if first == 1 else "bonus"
+        word += " and the stat doubled" if first == 10 else ""
+        faces += dice.roll(
+            10, needed, _follow_up("desperation die", who, first, needed, word, "C3")
+        )
     return special_die("desperation", faces)
 
 

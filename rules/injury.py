@@ -40,7 +40,15 @@ from rules.wounds import (
     vital_organ_struck,
 )
 
-__all__ = ["inflict_wound", "bleed_tick", "check_demise", "level_for", "LIMB_SEVERITY"]
+__all__ = [
+    "inflict_wound",
+    "bleed_tick",
+    "check_demise",
+    "endurance_now",
+    "refresh_demise_texts",
+    "level_for",
+    "LIMB_SEVERITY",
+]
 
 ENDURANCE = "Endurance"
 # A15: a limb only ever gets worse from a new failed roll (broken < shattered < severed).
@@ -63,7 +71,9 @@ def level_for(wound_points: int) -> str:
     return name
 
 
-def _endurance(c: Combatant) -> int | None:
+def endurance_now(c: Combatant) -> int | None:
+    """A9: effective Endurance, or None without the stat: pass it to `check_demise` as
+    the Endurance from before any change that may lower it (A16)."""
     return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
 
 
@@ -92,7 +102,7 @@ def inflict_wound(
     if wound_points < 1:
         raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
     enc, j = ctx.enc, ctx.j
-    before = _endurance(c)
+    before = endurance_now(c)
     bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
     wound = Wound(
         location=location,  # type: ignore[arg-type]
@@ -146,10 +156,12 @@ def check_demise(
 ) -> list[Pending]:
     """A16: one pending demise check per trigger (R15: goal = the encounter's demise_goal).
 
-    Call after the WP (or an Endurance penalty such as broken ribs) are counted,
-    with the effective Endurance from before. `massive_wp` is the WP of one
-    wound, None for bleeding or other WP that are not a wound (A14). The half
-    and zero lines fire the first time only (the flags stay set after healing).
+    Call at the moment effective Endurance may have fallen (A16: "when ... falls"),
+    with the effective Endurance from before: WP from wounds and bleeding, broken
+    ribs, an Exhaustion Point from exertion (A5), a desperation drain on Endurance
+    (R20). `massive_wp` is the WP of one wound, None for bleeding or other WP that
+    are not a wound (A14). The half and zero lines fire the first time only (the
+    flags stay set after healing).
     """
     if c.dead or endurance_before is None or ENDURANCE not in c.stats:
         return []
@@ -169,13 +181,37 @@ def check_demise(
             ctx.j.set(c, "half_endurance_checked", True)
         elif trigger == ZERO_ENDURANCE:
             ctx.j.set(c, "zero_endurance_checked", True)
-        text = (
-            f"Demise check for {c.name} ({trigger}: {_TRIGGER_TEXT[trigger]}):"
-            f" {c.stats[ENDURANCE]}d10 vs Endurance {after}, goal {goal} (A16, R15)"
-        )
+        text = demise_text(c, trigger, goal)
         made.append(ctx.new_pending("demise", c.id, text, goal=goal, trigger=trigger))
         ctx.emit("pending", f"{text}: to roll", actor=c.id)
     return made
+
+
+def demise_text(c: Combatant, trigger: str, goal: int | None) -> str:
+    """The decision's words, from the combatant as it stands now (dice: base, row: effective)."""
+    return (
+        f"Demise check for {c.name} ({trigger}: {_TRIGGER_TEXT.get(trigger, trigger)}):"
+        f" {c.stats[ENDURANCE]}d10 vs Endurance {c.effective(ENDURANCE)}, goal {goal} (A16, R15)"
+    )
+
+
+def refresh_demise_texts(ctx: Context) -> None:
+    """Keep each open demise check's text in step with the Endurance it will roll on.
+
+    A check written before something else lowered (or raised) Endurance, such
+    as a breakage roll answered first that breaks the ribs (A15), would show a
+    stale row; `ResolveCheck` always rolls on the Endurance at that moment. The
+    engine calls this after every command that leaves decisions open.
+    """
+    for p in ctx.enc.pending:
+        if p.kind != "demise":
+            continue
+        c = ctx.enc.combatants.get(p.combatant)
+        if c is None or c.dead or ENDURANCE not in c.stats:
+            continue
+        text = demise_text(c, str(p.data.get("trigger")), p.goal)
+        if text != p.text:
+            ctx.j.set(p, "text", text)
 
 
 def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
@@ -189,7 +225,7 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
         return
     # With both Endurance lines already crossed, a tick can call no demise check (A16).
     lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
-    before = _endurance(c) if lines_left else None
+    before = endurance_now(c) if lines_left else None
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
     timetrack.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     if log:
@@ -222,7 +258,9 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
     if goal is None:
         ctx.fail(f"decision {p.id} has no goal: give one")
     ctx.close_pending(p)
-    label = f"{p.kind}: {c.name}"
+    rule = "A15" if p.kind == "breakage" else "A16"
+    where = f"{p.data['location']}, " if p.kind == "breakage" else ""
+    label = f"{p.kind} check: {c.name} ({where}base Endurance {base} d10, {rule})"
     faces = ctx.dice.roll(10, base, label) if base else []
     if p.kind == "breakage":
         location, wp = str(p.data["location"]), int(p.data["wp"])  # type: ignore[arg-type]
@@ -274,6 +312,14 @@ def apply_wound(ctx: Context, cmd: ApplyWound) -> None:
     inflict_wound(ctx, c, cmd.wound_points, cmd.location, level, cmd.source)
 
 
+def _in_care(ctx: Context, cid: str, what: str) -> Combatant:
+    """Care is for the living (A16: the dead stay dead); only a GM revive brings one back."""
+    c = ctx.combatant(cid)
+    if c.dead:
+        ctx.fail(f"{c.name} is dead and cannot {what}: revive first (treat: revive)")
+    return c
+
+
 @handles(Heal)
 def heal(ctx: Context, cmd: Heal) -> None:
     """Remove WP from one wound (by index) or newest wound first, then bleeding WP.
@@ -281,7 +327,7 @@ def heal(ctx: Context, cmd: Heal) -> None:
     A wound healed to 0 is removed. Healing changes neither the BLR (staunch,
     R13) nor the A16 "first time" flags: a line once crossed is not checked again.
     """
-    c = ctx.combatant(cmd.target)
+    c = _in_care(ctx, cmd.target, "heal")
     amount, j = cmd.wound_points, ctx.j
     if cmd.wound is not None:
         if not 0 <= cmd.wound < len(c.wounds):
@@ -317,7 +363,7 @@ def _heal_wound(ctx: Context, c: Combatant, index: int, amount: int) -> None:
 @handles(Staunch)
 def staunch(ctx: Context, cmd: Staunch) -> None:
     """R13: first aid lowers the BLR (or stops it); at 0 the anchor is cleared."""
-    c = ctx.combatant(cmd.target)
+    c = _in_care(ctx, cmd.target, "be staunched")
     if c.bleed_rate <= 0:
         ctx.fail(f"{c.name} is not bleeding")
     new = 0 if cmd.amount is None else max(0, c.bleed_rate - cmd.amount)
@@ -334,7 +380,10 @@ def staunch(ctx: Context, cmd: Staunch) -> None:
 @handles(TreatCondition)
 def treat_condition(ctx: Context, cmd: TreatCondition) -> None:
     """Mend a limb, ribs or vital organ; restore R20 drains; revive the dead (GM fiat)."""
-    c = ctx.combatant(cmd.target)
+    if cmd.condition == "revive":
+        c = ctx.combatant(cmd.target)
+    else:
+        c = _in_care(ctx, cmd.target, "be treated")
     j = ctx.j
     if cmd.condition == "limb":
         location = cmd.location
@@ -377,7 +426,7 @@ def treat_condition(ctx: Context, cmd: TreatCondition) -> None:
 @handles(Rest)
 def rest(ctx: Context, cmd: Rest) -> None:
     """A5: rest clears every Exhaustion Point."""
-    c = ctx.combatant(cmd.target)
+    c = _in_care(ctx, cmd.target, "rest")
     if c.exhaustion == 0:
         ctx.fail(f"{c.name} has no exhaustion to rest off")
     old = c.exhaustion

@@ -67,7 +67,28 @@ def v0_to_v1(data: JSON) -> JSON:
     return result
 
 
-MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1}
+def v1_to_v2(data: JSON) -> JSON:
+    """Schema 2 adds the save's `dice` ("virtual" or "physical"): a v1 save had none,
+    and its fight was rolled virtually unless the GM pressed m each time, so it
+    resumes with virtual dice (the field is left out: its default says so).
+
+    Only the version numbers change. An encounter object that is not an object
+    (a damaged file) is left as it is, for validation to name the problem.
+    """
+    result = dict(data)
+    result["schema_version"] = 2
+    encounter = result.get("encounter")
+    if isinstance(encounter, dict) and encounter.get("schema_version", 1) == 1:
+        result["encounter"] = {**encounter, "schema_version": 2}
+    history = result.get("history")
+    base = history.get("base") if isinstance(history, dict) else None
+    if isinstance(history, dict) and isinstance(base, dict):
+        if base.get("schema_version", 1) == 1:
+            result["history"] = {**history, "base": {**base, "schema_version": 2}}
+    return result
+
+
+MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1, 1: v1_to_v2}
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 
 

@@ -24,17 +24,35 @@ from collections.abc import Sequence
 
 from rules import farad, injury, specials
 from rules.context import Context
+from rules.sheet_names import on_sheet
 from rules.skill import SkillRoll, exert_bonus, roll_skill
 from rules.state import Combatant
 
-__all__ = ["perform_roll", "roll_stat"]
+__all__ = ["perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
+
+
+def stat_on_sheet(ctx: Context, c: Combatant, stat: str) -> str:
+    """The sheet's spelling of a stat typed in any case, or a CommandError naming it."""
+    found = on_sheet(c.stats, stat)
+    if found is None:
+        ctx.fail(f"{c.name} has no stat {stat!r} (has {', '.join(c.stats)})")
+    return found
 
 
 def roll_stat(ctx: Context, c: Combatant, stat: str) -> int:
     """A9: the combatant's effective stat, or a CommandError naming the missing stat."""
-    if stat not in c.stats:
-        ctx.fail(f"{c.name} has no stat {stat!r} (has {', '.join(c.stats)})")
-    return c.effective(stat)
+    return c.effective(stat_on_sheet(ctx, c, stat))
+
+
+def turn_modifiers(c: Combatant, outcome: specials.SpecialOutcome | None) -> list[tuple[str, int]]:
+    """R26: a desperation result rolled earlier this turn applies to this action too.
+
+    The roll that declared the die has its result already (as the die's own
+    modifier), so it is not counted twice.
+    """
+    if c.turn_bonus and not (outcome is not None and outcome.kind == "desperation"):
+        return [("desperation this turn, R26", c.turn_bonus)]
+    return []
 
 
 def perform_roll(
@@ -59,7 +77,8 @@ def perform_roll(
     special die. Raises CommandError for a missing stat, a negative dice
     count or a special die that may not be used now (before any change).
     """
-    effective = roll_stat(ctx, c, stat)
+    stat = stat_on_sheet(ctx, c, stat)  # the sheet's spelling, in any case typed
+    effective = c.effective(stat)
     if dice is not None and dice < 0:
         ctx.fail(f"dice must not be negative, got {dice}")
     if goal is not None and goal < 0:
@@ -71,7 +90,9 @@ def perform_roll(
     limb_state = c.limbs.get(limb) if limb is not None else None  # type: ignore[call-overload]
     if limb_state == "severed":
         ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
-    count = c.skills.get(skill, 0) if dice is None else dice
+    known = on_sheet(c.skills, skill)
+    skill = known or skill
+    count = (c.skills[known] if known is not None else 0) if dice is None else dice
     mods: list[tuple[str, int]] = [(label, value) for label, value in modifiers if value]
     if limb_state is not None:
         mods.append((f"{limb_state} {limb}, A15", -4))
@@ -89,8 +110,7 @@ def perform_roll(
         if outcome.modifier:
             mods.append((outcome.label, outcome.modifier))
     # 4. R26: the turn's desperation result; the declaring roll has it already.
-    if c.turn_bonus and not (outcome is not None and outcome.kind == "desperation"):
-        mods.append(("desperation this turn, R26", c.turn_bonus))
+    mods += turn_modifiers(c, outcome)
     # 5. A4: a supporting roll's bonus is spent on the next roll.
     if use_complement and c.complement_bonus:
         mods.append(("complementary, A4", c.complement_bonus))
@@ -101,13 +121,16 @@ def perform_roll(
     label = purpose or f"{skill}: {c.name}"
     result = roll_skill(ctx.dice, value, count, goal, mods, stat_name=stat_label, purpose=label)
     text = f"{c.name} rolls {skill}"
-    if dice is None and skill not in c.skills:
+    if dice is None and known is None:
         text += f" (no {skill} skill: 0 dice)"
     text += f": {result.explain()}"
+    endurance = injury.endurance_now(c) if exert else None
     if exert:
         ctx.j.add(c, "exhaustion", 1)
         text += f"; exertion: exhaustion {c.exhaustion} (A5)"
     ctx.emit(kind, text, result.faces, c.id)
+    if exert:  # A16: the Exhaustion Point lowers Endurance too: its lines are checked now
+        injury.check_demise(ctx, c, endurance)
     if limb_state is not None:
         # A15: "the character adds 1 WP to their current total" — strain, not a new blow.
         source = f"using a {limb_state} {limb} (A15)"

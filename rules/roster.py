@@ -8,7 +8,10 @@ anyone. Every change goes through the journal so undo is exact.
 
 from __future__ import annotations
 
+import re
+
 from rules import specials
+from rules.chart import DEFAULT_ACTION_COST
 from rules.commands import (
     AddCombatant,
     DuplicateCombatant,
@@ -17,12 +20,16 @@ from rules.commands import (
     RemoveCombatant,
 )
 from rules.context import Context, handles
-from rules.state import Combatant, Turn
+from rules.state import Action, Combatant, Encounter, Turn
 from rules.timetrack import leave_track, restamp, schedule_bleeding, set_ttu
 from rules.track import roll_reaction
 
 __all__ = [
     "SHEET_FIELDS",
+    "default_repertoire",
+    "free_name",
+    "name_taken",
+    "unique_name",
     "add_combatant",
     "edit_combatant",
     "duplicate_combatant",
@@ -44,6 +51,75 @@ SHEET_FIELDS: tuple[str, ...] = (
     "shield",
     "notes",
 )
+
+
+def default_repertoire() -> list[Action]:
+    """R6/A8/A10: what a new combatant can do before the GM writes its own actions.
+
+    An opportunity is spent on actions and costs the largest of their costs (R7),
+    so a being with no action at all could never take one (A7). Dodge is the
+    defence anyone may react with (A10); Move and Wait are the plain actions the
+    bundled sheets carry, with their costs (R6: costs are the GM's to change).
+    """
+    return [
+        Action(name="Dodge", cost=2, kind="dodge", skill="Dodge"),
+        Action(name="Move", cost=DEFAULT_ACTION_COST, kind="other"),
+        Action(name="Wait", cost=1, kind="other"),
+    ]
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def name_taken(enc: Encounter, name: str, but: str | None = None) -> Combatant | None:
+    """Who already bears `name` (case aside), other than the combatant with id `but`.
+
+    Names are how the GM, the track and scripts (`Encounter.find`) tell beings apart.
+    """
+    key = _key(name)
+    for c in enc.combatants.values():
+        if c.id != but and _key(c.name) == key:
+            return c
+    return None
+
+
+_NUMBERED = re.compile(r"^(.*\S) (\d{1,6})$")
+
+
+def free_name(enc: Encounter, base: str) -> str:
+    """The next free numbered name: "X 2" for X, "X 3" for "X 2" (within 60 characters)."""
+    found = _NUMBERED.match(base.strip())
+    stem, n = (found.group(1), int(found.group(2)) + 1) if found else (base.strip(), 2)
+    while True:
+        suffix = f" {n}"
+        name = stem[: 60 - len(suffix)] + suffix
+        if name_taken(enc, name) is None:
+            return name
+        n += 1
+
+
+def unique_name(enc: Encounter, name: str) -> str:
+    """`name` itself while no one bears it, else the next free numbered name."""
+    return name if name_taken(enc, name) is None else free_name(enc, name)
+
+
+def _refuse_taken(ctx: Context, name: str, but: str | None = None) -> None:
+    other = name_taken(ctx.enc, name, but)
+    if other is not None:
+        ctx.fail(
+            f"the name {name!r} is taken by {other.name} ({other.id}): names must differ "
+            "(case aside) so the track, the log and scripts can tell combatants apart; "
+            f"try {free_name(ctx.enc, name)!r}"
+        )
+
+
+def _refuse_missing_stats(ctx: Context, c: Combatant) -> None:
+    """A1: every stat a weapon or action rolls on must be on the sheet."""
+    problems = c.missing_stats()
+    if problems:
+        texts = "; ".join(c.missing_stat_text(what, stat) for _, what, stat in problems)
+        ctx.fail(f"{c.name}'s sheet names a missing stat: {texts}")
 
 
 def _can_join(ctx: Context, c: Combatant, fresh: bool = False) -> bool:
@@ -87,6 +163,8 @@ def add_combatant(ctx: Context, cmd: AddCombatant) -> None:
     """Add a deep copy (rule 2: never the command's own object); a taken id gets a new one."""
     enc = ctx.enc
     update: dict[str, object] = {"awareness": cmd.awareness, "ttu": None, "arrival": 0}
+    _refuse_taken(ctx, cmd.combatant.name)
+    _refuse_missing_stats(ctx, cmd.combatant)
     joins = _can_join(ctx, cmd.combatant)
     if cmd.combatant.id in enc.combatants:
         update["id"] = ctx.new_id()
@@ -132,6 +210,8 @@ def edit_combatant(ctx: Context, cmd: EditCombatant) -> None:
                 problems.append(f"the opposed contest uses {stat!r} (A6)")
     if problems:
         ctx.fail(f"the edit of {c.name} would break what combat still uses: {'; '.join(problems)}")
+    _refuse_taken(ctx, new.name, but=c.id)
+    _refuse_missing_stats(ctx, new)
     changed = [name for name in SHEET_FIELDS if getattr(new, name) != getattr(c, name)]
     if not changed:
         ctx.fail(f"the edit changes nothing on {c.name}")
@@ -154,25 +234,15 @@ def _copy(value: object) -> object:
     return value
 
 
-def _free_name(ctx: Context, base: str) -> str:
-    """ "X 2", or the first "X n" no one has (names stay within 60 characters)."""
-    taken = {c.name.lower() for c in ctx.enc.combatants.values()}
-    n = 2
-    while True:
-        suffix = f" {n}"
-        name = base[: 60 - len(suffix)] + suffix
-        if name.lower() not in taken:
-            return name
-        n += 1
-
-
 @handles(DuplicateCombatant)
 def duplicate_combatant(ctx: Context, cmd: DuplicateCombatant) -> None:
     """A fresh being from the same sheet: no wounds, conditions, pools or track place."""
     src = ctx.combatant(cmd.id)
     joins = _can_join(ctx, src, fresh=True)
     sheet = {name: getattr(src, name) for name in SHEET_FIELDS}
-    sheet["name"] = cmd.name or _free_name(ctx, src.name)
+    if cmd.name is not None:
+        _refuse_taken(ctx, cmd.name)
+    sheet["name"] = cmd.name or free_name(ctx.enc, src.name)
     c = Combatant(id=ctx.new_id(), awareness=src.awareness, **sheet).model_copy(deep=True)
     _insert(ctx, c)
     ctx.emit("add", f"{c.name} ({c.id}) enters as a copy of {src.name}'s sheet", actor=c.id)

@@ -2,15 +2,21 @@
 
 A save holds the encounter and its undo history (the base encounter and the
 done/undone commands with the faces their dice showed), so a loaded session
-undoes, redoes and replays exactly. The file's shape is `SaveFile`; its JSON
-Schema is `export_schema()`.
+undoes, redoes and replays exactly. The file's shape is `SaveFile`
+(`rules.save_file`); its JSON Schema is `export_schema()`.
 
 Writing is atomic: the new file is written and fsynced beside the old one,
 the old one is kept as `NAME.json.bak`, and a rename puts the new one in
 place, so after a crash (or a SIGKILL) the save on disk is always either the
 old or the new one, complete. A file that is not a tracker save is never
 overwritten. Loading never writes and raises only `SaveError`, whose message
-names the file and says what is wrong in words a GM can act on.
+names the file and says what is wrong in words a GM can act on (and names an
+intact `.bak` beside a broken save, so the GM knows the fight is not lost).
+
+Two copies of the app (or an editor, or a sync tool) on one file must never
+overwrite each other: each session remembers the file as it last read or
+wrote it, and a save finding it changed since refuses with `SaveConflict`
+and keeps refusing, so both versions survive until the GM saves elsewhere.
 
 Stale `.NAME.json.*.tmp` files left by a crash are ignored by the saves
 browser (`rules.save_folder`) and removed by the next successful save in
@@ -29,23 +35,26 @@ import stat
 import tempfile
 import threading
 import time
+import weakref
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, TypeAdapter, ValidationError, model_validator
+from pydantic import ValidationError
 from pydantic_core import PydanticSerializationError
-from typing_extensions import TypedDict
 
-from rules.commands import Command
 from rules.migrations import migrate
 from rules.save_cache import session_json
-from rules.state import SCHEMA_VERSION, Encounter, Model
+from rules.save_file import _HEAD, FORMAT, SaveFile, _HeadOut
+from rules.save_file import History as History  # re-exported: the public API stays here
+from rules.save_file import SavedStep as SavedStep
+from rules.save_file import export_schema as export_schema
+from rules.state import SCHEMA_VERSION
 
 if TYPE_CHECKING:  # the engine loads only when a session is built, not to list saves
     from rules.session import Session
 
-FORMAT = "fading-suns-tracker"
+
 SAVES_ENV = "TRACKER_SAVES"
 INDENT = 1  # human-readable; bench/bench_saves.py measures what it costs
 MAX_BYTES = 256 * 1024 * 1024  # far above any real encounter; refuses a runaway file
@@ -53,60 +62,6 @@ STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as
 _TMP_NAME = re.compile(r"^\.(?P<name>.*)\.[a-z0-9_]{8}(?:\.link)?\.tmp$")
 
 _JSON_KINDS = {list: "list", str: "string", bool: "true/false", type(None): "null"}
-Face = Annotated[int, Field(ge=1, le=1000)]
-
-
-# --- the file's shape --------------------------------------------------------------
-class SavedStep(Model):
-    """One command and the faces its dice showed: redo and replay never re-roll."""
-
-    command: Command
-    faces: list[Face] = Field(default_factory=list)
-
-
-class History(Model):
-    """The undo history: replaying `done` from `base` gives the saved encounter.
-
-    `undone` is the redo stack: its last step is the next one redone.
-    """
-
-    base: Encounter
-    done: list[SavedStep] = Field(default_factory=list)
-    undone: list[SavedStep] = Field(default_factory=list)
-
-
-class SaveFile(Model):
-    """A whole save file, as written and as read (after migration to this schema)."""
-
-    format: Literal["fading-suns-tracker"]
-    schema_version: Annotated[int, Field(ge=0)]
-    saved_at: datetime | None = None  # None: unknown (an upgraded pre-release save)
-    encounter: Encounter
-    history: History
-
-    @model_validator(mode="after")
-    def _versions_agree(self) -> SaveFile:
-        for where, encounter in (
-            ("encounter", self.encounter),
-            ("history.base", self.history.base),
-        ):
-            if encounter.schema_version != self.schema_version:
-                raise ValueError(
-                    f"{where}.schema_version {encounter.schema_version} does not match"
-                    f" the file's schema_version {self.schema_version}"
-                )
-        return self
-
-
-class _HeadOut(TypedDict):
-    format: str
-    schema_version: int
-    saved_at: datetime
-
-
-# The fields before `encounter`; rules.save_cache writes the rest from kept pieces,
-# the same bytes as SaveFile (tests check it after every step of random fights).
-_HEAD: TypeAdapter[_HeadOut] = TypeAdapter(_HeadOut)
 
 
 class SaveError(Exception):
@@ -119,36 +74,84 @@ class SaveError(Exception):
         super().__init__(f"cannot {action} {path}: {problem}")
 
     def __reduce__(self) -> tuple[type[SaveError], tuple[Path, str, str]]:
-        return (SaveError, (self.path, self.problem, self.action))  # picklable for workers
+        return (type(self), (self.path, self.problem, self.action))  # picklable for workers
 
 
-def export_schema() -> dict[str, Any]:
-    """The JSON Schema of a save file (for tools and hand-editors)."""
-    return SaveFile.model_json_schema()
+class SaveConflict(SaveError):
+    """The file changed on disk since this session last read or wrote it: not overwritten.
+
+    Another copy of the tracker (or an editor, a sync tool) wrote it; saving
+    over it would silently drop that version. The refusal repeats on every
+    save to that file until the session is saved under another name.
+    """
 
 
 # --- loading -------------------------------------------------------------------------
 def load_session(path: Path) -> Session:
-    """Read a save, upgrade it if old, validate it; any problem is a SaveError."""
+    """Read a save, upgrade it if old, validate it; any problem is a SaveError.
+
+    A broken save whose `.bak` is intact says so: the GM can open a copy of it.
+    """
+    path = Path(path)
+    try:
+        save, stamp = read_save(path)
+    except SaveError as error:
+        backup = intact_backup(path) if path.is_file() else None  # listed with a broken file
+        if backup is None:
+            raise
+        problem = (
+            f"{error.problem}. An intact backup from {_clock(backup[1])} is at {backup[0].name}:"
+            " its ↺ row in the saves browser opens a copy (this file and the backup stay as"
+            " they are)"
+        )
+        raise SaveError(error.path, problem, error.action) from None
+    history = save.history
+    from rules.session import Session, Step
+
+    session = Session(
+        encounter=save.encounter,
+        base=history.base,
+        done=[Step(step.command, list(step.faces), None) for step in history.done],
+        undone=[Step(step.command, list(step.faces), None) for step in history.undone],
+        dice=save.dice,
+    )
+    _seen(session)[os.path.realpath(path)] = stamp
+    return session
+
+
+def read_save(path: Path) -> tuple[SaveFile, tuple[int, ...]]:
+    """The whole save, validated exactly as loading does (and the stat it was read at)."""
     path = Path(path)
     raw, stamp = _read(path)
     collecting = gc.isenabled()
     gc.disable()  # validation builds ~100k objects: the cyclic GC would rescan them (2x slower)
     try:
-        save = _parse(path, raw)
+        return _parse(path, raw), stamp
     finally:
         if collecting:
             gc.enable()
-    _VERIFIED[os.path.realpath(path)] = stamp
-    history = save.history
-    from rules.session import Session, Step
 
-    return Session(
-        encounter=save.encounter,
-        base=history.base,
-        done=[Step(step.command, list(step.faces), None) for step in history.done],
-        undone=[Step(step.command, list(step.faces), None) for step in history.undone],
-    )
+
+def intact_backup(path: Path) -> tuple[Path, datetime] | None:
+    """The save's `.bak` and when it was saved, if it loads whole; else None."""
+    path = Path(path)
+    if path.name.endswith(".bak"):
+        return None  # a backup's own backup is not offered
+    backup = backup_path(path)
+    try:
+        save, _ = read_save(backup)
+        when = save.saved_at or datetime.fromtimestamp(os.stat(backup).st_mtime, UTC)
+    except (SaveError, OSError):
+        return None
+    return backup, when
+
+
+def _clock(when: datetime) -> str:
+    """`14:05` today, `2026-11-28 14:05` another day (local time: what the GM's clock said)."""
+    local = when.astimezone()
+    if local.date() == datetime.now().astimezone().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%Y-%m-%d %H:%M")
 
 
 def _read(path: Path) -> tuple[bytes, tuple[int, ...]]:
@@ -265,20 +268,36 @@ def _os_problem(error: OSError) -> str:
 
 # --- saving --------------------------------------------------------------------------
 _LOCK = threading.Lock()  # one save at a time in a process (the sweep relies on it)
-_VERIFIED: dict[str, tuple[int, ...]] = {}  # real path -> stat of the save we wrote or read
+# id(session) -> {real path: stat of that file as this session last read or wrote it}.
+# Per session, not per process: two sessions on one file conflict like two apps do.
+_SEEN: dict[int, dict[str, tuple[int, ...]]] = {}
+
+
+def _seen(session: Session) -> dict[str, tuple[int, ...]]:
+    """This session's files as it last saw them (dropped when the session is collected)."""
+    key = id(session)
+    files = _SEEN.get(key)
+    if files is None:
+        files = _SEEN[key] = {}
+        weakref.finalize(session, _SEEN.pop, key, None)
+    return files
 
 
 def save_session(session: Session, path: Path) -> None:
-    """Write the session atomically, keeping the previous version as NAME.json.bak."""
+    """Write the session atomically, keeping the previous version as NAME.json.bak.
+
+    Refuses (SaveConflict) a file this session read or wrote that has changed
+    on disk since: another copy's work is never overwritten.
+    """
     path = Path(path)
     target = Path(os.path.realpath(path))
     data = _serialize(session, path)
+    seen = _seen(session)
     with _LOCK:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            existing = _existing(path, target)
-            _write(target, data, existing)
-            _VERIFIED[str(target)] = _stamp(os.stat(target))
+            existing = _existing(path, target, seen.get(str(target)))
+            _write(target, data, existing, seen)
         except OSError as error:
             raise SaveError(path, _os_problem(error), action="save") from None
         _sweep(target)
@@ -297,6 +316,7 @@ def _serialize(session: Session, path: Path) -> bytes:
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "saved_at": datetime.now(UTC),
+        "dice": session.dice,
     }
     try:
         return session_json(session, _HEAD.dump_json(head, indent=INDENT), INDENT)
@@ -305,26 +325,42 @@ def _serialize(session: Session, path: Path) -> bytes:
         raise SaveError(path, problem, action="save") from None
 
 
-def _existing(path: Path, target: Path) -> os.stat_result | None:
-    """The file about to be replaced, if any; refuses one that is not a tracker save."""
+def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat_result | None:
+    """The file about to be replaced, if any. Refuses one that is not a tracker save,
+    and one whose contents changed since this session last read or wrote it (`seen`)."""
     try:
         info = os.stat(target)
     except FileNotFoundError:
-        return None
+        return None  # nothing there (or removed since): writing it loses nothing
     if not stat.S_ISREG(info.st_mode):
         raise SaveError(path, "something that is not a save file is in the way", action="save")
-    if _VERIFIED.get(str(target)) == _stamp(info):
-        return info  # we wrote or read this very file: no need to parse it again
+    stamp = _stamp(info)
+    if seen == stamp:
+        return info  # this session wrote or read this very file: no need to parse it again
     try:
         _decode(target, _read(target)[0])
     except SaveError as error:
         problem = f"the file there was left untouched: {error.problem}; save under another name"
         raise SaveError(path, problem, action="save") from None
+    if seen is not None and seen[:_CONTENT] != stamp[:_CONTENT]:  # a chmod alone is no change
+        problem = (
+            "the file was changed by another copy of the tracker or another program"
+            " since this fight was opened or saved here, so it was left untouched:"
+            " save this fight under another name, or reopen the file to carry on from"
+            " its version"
+        )
+        raise SaveConflict(path, problem, action="save")
     return info
 
 
-def _write(target: Path, data: bytes, existing: os.stat_result | None) -> None:
-    """Temp file + fsync, hard-link the old file onto the .bak, rename, fsync the folder."""
+def _write(
+    target: Path, data: bytes, existing: os.stat_result | None, seen: dict[str, tuple[int, ...]]
+) -> None:
+    """Temp file + fsync, hard-link the old file onto the .bak, rename, fsync the folder.
+
+    `seen` learns the new file the moment it is in place (even if the folder's
+    fsync then fails), so this session's own write never looks like another's.
+    """
     folder = target.parent
     prefix = f".{target.name[:40]}."
     tmp = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=".tmp", delete=False)
@@ -342,6 +378,7 @@ def _write(target: Path, data: bytes, existing: os.stat_result | None) -> None:
             _keep_backup(target, link)
         os.replace(tmp.name, target)
         placed = True
+        seen[str(target)] = _stamp(os.stat(target))
         _fsync_folder(folder)
     finally:
         leftovers = (link,) if placed else (tmp.name, link)
@@ -389,6 +426,9 @@ def _sweep(target: Path) -> None:
                     pass
     except OSError:
         pass
+
+
+_CONTENT = 4  # the stamp's first fields change with the contents; ctime also with a chmod
 
 
 def _stamp(info: os.stat_result) -> tuple[int, ...]:

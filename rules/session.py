@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rules.commands import Command
 from rules.context import CommandError
-from rules.dice import DiceSource, RecordingDice, ScriptedDice
+from rules.dice import DiceMode, DiceSource, RecordingDice, ScriptedDice
 from rules.engine import Applied, apply
 from rules.journal import Journal
 from rules.state import Encounter
@@ -42,6 +42,7 @@ class Session:
     done: list[Step] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
     revision: int = 0
+    dice: DiceMode = "virtual"  # the dice the GM last used here; saved, never undone
 
     def __post_init__(self) -> None:
         if self.base is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import farad
+from rules import farad, injury
 from rules.commands import Luck, NewDay, NoteUnusedDice
 from rules.context import Context, handles
 from rules.state import ChanceDice, Combatant
@@ -158,10 +158,11 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
         ctx.fail(reason)
     j = ctx.j
     note = ""
+    endurance = injury.endurance_now(c)  # A16: a drain on Endurance may cross a line
     if kind in ("chance-combat", "chance-roleplay"):
         which = "combat" if kind == "chance-combat" else "roleplay"
         _set_chance(ctx, c, farad.use_chance(c.chance, which))  # type: ignore[arg-type]
-        die = farad.roll_chance(ctx.dice, which)  # type: ignore[arg-type]
+        die = farad.roll_chance(ctx.dice, which, c.name)  # type: ignore[arg-type]
         other = "roleplay" if which == "combat" else "combat"
         if getattr(c.chance, other) == "locked":
             until = "the battle ends" if which == "combat" else "a battle starts"
@@ -171,10 +172,10 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
         pool = farad.spend_luck(c.luck)
         note = f"; luck pool {c.luck:+d} → {pool:+d} (R17)"
         j.set(c, "luck", pool)
-        die = farad.roll_luck(ctx.dice, positive)
+        die = farad.roll_luck(ctx.dice, positive, c.name)
     else:
         qualifying = _qualifying(c)
-        die = farad.roll_desperation(ctx.dice)
+        die = farad.roll_desperation(ctx.dice, c.name)
         if die.refunded:
             note = f": no drain on {', '.join(qualifying)} (R20)"
         else:
@@ -189,6 +190,9 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
         j.set(c, "special_used", kind)
     text = f"{c.name}: {die.explain()}{note}"
     ctx.emit("special", text, die.faces, c.id)
+    if kind == "desperation" and not die.refunded:
+        # A16 "when its effective Endurance falls": an R20 drain on Endurance counts at once.
+        injury.check_demise(ctx, c, endurance)
     return SpecialOutcome(
         kind=kind,
         modifier=die.modifier,

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-SCHEMA_VERSION = 1
+from rules.sheet_names import on_sheet
+
+SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.migrations)
 M = TypeVar("M", bound=BaseModel)
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
@@ -39,6 +49,8 @@ StatValue = Annotated[int, Field(ge=0, le=30)]
 SkillValue = Annotated[int, Field(ge=0, le=10)]
 D100Value = Annotated[int, Field(ge=0, le=999)]
 Cost = Annotated[int, Field(ge=1, le=100)]
+# Validation context key: check a new or edited sheet fully (`Combatant.missing_stats`).
+NEW_SHEET = "new_sheet"
 
 
 def built(cls: type[M], **values: object) -> M:
@@ -155,6 +167,7 @@ class Combatant(Stats):
     arrival: int = 0  # R5: order of arrival at this TTU (lower first)
     awareness: Awareness = "standard"
     held_action: str | None = None  # A8: an Opportunity Action
+    held_penalty: Annotated[int, Field(le=0)] = 0  # A8: its opportunity's penalty, kept for use
     wounds: list[Wound] = Field(default_factory=list)
     bleed_wp: Annotated[int, Field(ge=0)] = 0  # WP taken from bleeding ticks (A14)
     bleed_rate: Annotated[int, Field(ge=0)] = 0  # BLR
@@ -183,7 +196,7 @@ class Combatant(Stats):
         return value
 
     @model_validator(mode="after")
-    def _references_exist(self) -> Combatant:
+    def _references_exist(self, info: ValidationInfo) -> Combatant:
         weapons = {w.name for w in self.weapons}
         for action in self.actions:
             if action.weapon is not None and action.weapon not in weapons:
@@ -191,7 +204,31 @@ class Combatant(Stats):
         for stat in self.drains:
             if stat not in self.stats:
                 raise ValueError(f"drain names unknown stat {stat!r}")
+        if info.context and info.context.get(NEW_SHEET):
+            problems = self.missing_stats()
+            if problems:
+                raise ValueError("; ".join(self.missing_stat_text(w, s) for _, w, s in problems))
         return self
+
+    def missing_stats(self) -> list[tuple[str, str, str]]:
+        """(path, what, stat) for each stat a weapon or action rolls on that the sheet lacks.
+
+        A1: a roll reads its die faces against a stat, so a missing one fails at roll
+        time. Checked for new and edited sheets (the form, templates, the engine's
+        add and edit), not on load: saves from before this check must still open.
+        A skill the sheet lacks is legitimate (A1: it rolls 0 dice).
+        """
+        found: list[tuple[str, str, str]] = []
+        for kind, items in (("weapon", self.weapons), ("action", self.actions)):
+            for index, item in enumerate(items):
+                if item.stat is not None and on_sheet(self.stats, item.stat) is None:
+                    found.append((f"{kind}s.{index}.stat", f"{kind} {item.name!r}", item.stat))
+        return found
+
+    def missing_stat_text(self, what: str, stat: str) -> str:
+        """One `missing_stats` entry in words: what names which stat, and what the sheet has."""
+        have = ", ".join(self.stats)
+        return f"{what} rolls on {stat!r}, a stat {self.name} does not have (has {have})"
 
     # --- derived numbers (A9) -------------------------------------------------
     def total_wp(self) -> int:

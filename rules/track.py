@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules import injury, specials
 from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, TakeOpportunity
 from rules.context import Context, handles
@@ -14,6 +16,7 @@ __all__ = [
     "open_opportunity",
     "ready_to_advance",
     "invalidate_track",
+    "Reaction",
     "reaction_skill",
     "roll_reaction",
     "spend_reaction",
@@ -66,7 +69,7 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
         specials.on_battle_start(ctx, c)
         if c.bleed_rate > 0:
             j.set(c, "bleed_anchor", 0)  # bleeding goes on, counted from the new track's 0
-        j.set(c, "held_action", None)
+        _drop_held(ctx, c)
         if c.id in starters:
             j.set(c, "awareness", cmd.awareness.get(c.id, "active"))
             set_ttu(ctx, c, 0)
@@ -90,7 +93,7 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
     j.set(enc, "turn", None)
     for c in enc.combatants.values():
         j.set(c, "ttu", None)
-        j.set(c, "held_action", None)
+        _drop_held(ctx, c)
         j.set(c, "special_used", None)
         j.set(c, "turn_bonus", 0)
         if not c.dead:
@@ -154,7 +157,7 @@ def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
     j = ctx.j
     if c.held_action is not None:
         ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=c.id)
-        j.set(c, "held_action", None)
+        _drop_held(ctx, c)
     if c.special_used is not None:
         j.set(c, "special_used", None)
     if c.turn_bonus:
@@ -219,6 +222,9 @@ def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
     if cmd.hold is not None:
         performed.remove(cmd.hold)
         j.set(c, "held_action", cmd.hold)
+        # A8: the held action "counts toward the 3", and the penalty falls on "each" of the
+        # opportunity's actions: when it is spent later (A10) its roll carries this penalty.
+        j.set(c, "held_penalty", penalty)
     turn = built(
         Turn,
         actor=c.id,
@@ -264,12 +270,39 @@ def eligible(c: Combatant, skill: int, now: int) -> bool:
     return c.active and aware and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
 
 
-def spend_reaction(
-    ctx: Context, c: Combatant, action_name: str | None, kinds: tuple[str, ...], skill: int
-) -> Action:
-    """A10: check eligibility, pay the reaction's cost on the track, spend a held action.
+def _drop_held(ctx: Context, c: Combatant) -> None:
+    """A8: the held Opportunity Action is gone (spent, lapsed, or the combat's edge)."""
+    ctx.j.set(c, "held_action", None)
+    if c.held_penalty:
+        ctx.j.set(c, "held_penalty", 0)
 
-    Without a held action only the `kinds` given (dodge, parry) are allowed.
+
+@dataclass(frozen=True)
+class Reaction:
+    """A reaction paid for: its action, the held action it spent (None: a plain
+    defensive reaction) and that held action's A8 penalty, due on its roll."""
+
+    action: Action
+    held: str | None = None
+    penalty: int = 0
+
+
+def spend_reaction(
+    ctx: Context,
+    c: Combatant,
+    action_name: str | None,
+    kinds: tuple[str, ...],
+    skill: int,
+    use_held: bool = False,
+) -> Reaction:
+    """A10: check eligibility, pay the reaction's cost on the track, spend a held action
+    only when asked.
+
+    A10: "With a held Opportunity Action, the reaction can be any action; without
+    one, only a defensive action (dodge or parry)". A dodge or parry (`kinds`)
+    needs no held action, so a plain one leaves the held action for later (A8: it
+    lapses only at the holder's next opportunity); `use_held` spends it instead,
+    and any other action can only be paid by it.
     """
     enc = ctx.enc
     if not enc.in_combat:
@@ -282,19 +315,30 @@ def spend_reaction(
             f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
             f" is after now ({enc.time}) (A10)"
         )
-    held = c.held_action is not None
-    if not held and action.kind not in kinds:
+    held = c.held_action
+    if held is None and action.kind not in kinds:
         ctx.fail(f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)")
-    if held:
-        ctx.j.set(c, "held_action", None)
+    if use_held and held is None:
+        ctx.fail(f"{c.name} holds no action to spend: react without it (A8, A10)")
+    if not use_held and action.kind not in kinds:
+        ctx.fail(
+            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
+            f" can pay for it (A10): spend the held action"
+        )
+    penalty = c.held_penalty if use_held else 0
+    if use_held:
+        _drop_held(ctx, c)
     set_ttu(ctx, c, (c.ttu or 0) + action.cost)
-    source = "held action" if held else "reaction"
+    if use_held:
+        pen = f", {penalty} to its roll (A8)" if penalty else ""
+        source = f"spends its held {held}, cost {action.cost}{pen}"
+    else:
+        kept = f"; keeps its held {held}" if held is not None else ""
+        source = f"reaction, cost {action.cost}{kept}"
     ctx.emit(
-        "react",
-        f"{c.name} reacts with {action.name} ({source}, cost {action.cost}) → next at {c.ttu}",
-        actor=c.id,
+        "react", f"{c.name} reacts with {action.name} ({source}) → next at {c.ttu}", actor=c.id
     )
-    return action
+    return Reaction(action, held if use_held else None, penalty)
 
 
 def _reaction_action(
@@ -321,12 +365,18 @@ def react(ctx: Context, cmd: React) -> None:
     except ValueError as error:
         ctx.fail(str(error))
     skill = c.skills.get(cmd.skill, 0) if cmd.skill else reaction_skill(c, action)
-    spend_reaction(ctx, c, cmd.action, ("dodge", "parry"), skill)
-    ctx.j.set(
-        enc,
-        "turn",
-        Turn(actor=c.id, actions=[action.name], reaction=True, interrupted=enc.turn),
+    defensive = ("dodge", "parry")
+    # A10: only the held action can pay for an action that is not a dodge or parry.
+    use_held = cmd.use_held or (action.kind not in defensive and c.held_action is not None)
+    reaction = spend_reaction(ctx, c, cmd.action, defensive, skill, use_held)
+    turn = Turn(
+        actor=c.id,
+        actions=[action.name],
+        penalty=reaction.penalty,  # A8: a held action keeps its opportunity's penalty
+        reaction=True,
+        interrupted=enc.turn,
     )
+    ctx.j.set(enc, "turn", turn)
 
 
 def use_turn_action(ctx: Context, actor: Combatant) -> int:

@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--physical",
         action="store_true",
-        help="start in physical-dice mode (type the faces you roll; m toggles)",
+        help="physical dice (type the faces you roll; m toggles); without it a save"
+        " resumes with the dice it was last played with",
     )
     parser.add_argument(
         "--schema", action="store_true", help="print the save file's JSON Schema and exit"
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             demo=args.demo,
             saves_dir=args.saves,
             seed=args.seed,
-            dice_mode="physical" if args.physical else "virtual",
+            dice_mode="physical" if args.physical else None,  # None: the save's own
         )
     except OSError as error:
         print(f"tracker: {error}", file=sys.stderr)

@@ -142,19 +142,39 @@ class ActFlow:
             self.answer()
             return
         if enc.due:
-            actor = selected if selected in enc.due else enc.due[0]
-            self.open(OpportunityDialog(enc, actor))
+            self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
             return
         step = next_action(enc)
         if step is not None:
             self.open(action_dialog(enc, *step))
             return
-        now = tied(enc)  # R5: the rest of a tie may act straight away, in any order
-        if now:
-            self.open(OpportunityDialog(enc, selected if selected in now else now[0]))
+        if tied(enc):
+            self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
             return
         why = "no one has an Action Opportunity now"
         self.app.notify(why + (": n advances the track" if enc.in_combat else ""), title="Not now")
+
+    def _actor_now(self, enc: Encounter, selected: str | None) -> str:
+        """R5: whose opportunity `a` takes: the selected combatant's when it is now (opened,
+        or tied at this time and not yet opened: the engine takes either), else the first
+        due, saying so rather than silently acting for someone else."""
+        now = tied(enc)  # the opened first, then the rest of the tie in R5 order
+        if selected in now:
+            return selected  # type: ignore[return-value]
+        first = now[0]
+        c = enc.combatants.get(selected) if selected is not None else None
+        if c is not None:
+            if c.dead:
+                why = "is dead"
+            elif not c.active or c.ttu is None:
+                why = "is not on the time track"
+            else:
+                why = f"acts at {c.ttu}, not now (track {enc.time})"
+            self.app.notify(
+                f"{c.name} {why}: {enc.combatants[first].name} acts now",
+                title="Not the selected combatant",
+            )
+        return first
 
     def react(self) -> None:
         """`r`: who may react to the declared action (A10), and with what."""

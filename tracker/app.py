@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.screen import ModalScreen
 
+from tracker.cancelled import CANCELLED_NOTE, CancelledCommand
 from tracker.commands_palette import TrackerCommands
 
 if TYPE_CHECKING:
@@ -62,8 +63,9 @@ class TrackerApp(App[None]):
         saves_dir: Path,
         path: Path | None = None,
         seed: int | None = None,
-        dice_mode: DiceMode = "virtual",
+        dice_mode: DiceMode | None = None,
     ) -> None:
+        """`dice_mode` (the command line's choice) overrides the first save's own mode."""
         super().__init__()
         self.saves_dir = saves_dir
         self.start_path = path
@@ -74,11 +76,13 @@ class TrackerApp(App[None]):
         self.save_path: Path | None = None
         self._virtual: SeededDice | None = None
         self._typed: list[int] = []  # physical faces typed for the command being applied
+        self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
         self._unsaved = False
         self._save_queued = False
         self._load_error = ""
         self._quit_unsaved = False  # a second q after a failed save quits anyway
-        self.set_reactive(TrackerApp.dice_mode, dice_mode)
+        self._dice_override = dice_mode  # for the first save opened; then each save's own
+        self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
     # --- opening -------------------------------------------------------------------
     @property
@@ -99,12 +103,15 @@ class TrackerApp(App[None]):
             self._browse()
             return
         from tracker.screens.main import MainScreen
-        from tracker.screens.quick_open import read_encounter
+        from tracker.screens.quick_open import first_look
 
-        self._first_look = read_encounter(self.start_path)
-        if self._first_look is None:
+        look = first_look(self.start_path)
+        if look is None:
             self._open_now(self.start_path)
             return
+        self._first_look = look.encounter
+        if self._dice_override is None:
+            self.dice_mode = look.dice  # the first frame already shows the save's dice
         # First frame from the encounter alone; the main screen asks for the session
         # (engine, history) once that frame is painted.
         self._opening = self.save_path = self.start_path
@@ -129,8 +136,16 @@ class TrackerApp(App[None]):
             self._load_error = f"{error.problem} — {error.path}"
             return False
         self.save_path = path
+        self._adopt_dice(self._session)
         self.revision += 1
         return True
+
+    def _adopt_dice(self, session: Session) -> None:
+        """Resume with the dice the save remembers; the command line's choice wins once."""
+        if self._dice_override is not None:
+            session.dice, self._dice_override = self._dice_override, None
+        self._typed.clear()
+        self.dice_mode = session.dice
 
     def _open_now(self, path: Path) -> None:
         """The full load, then the main screen; on failure the browser shows why."""
@@ -168,7 +183,8 @@ class TrackerApp(App[None]):
         self.flush_autosave()
         self._session = session
         self.save_path = path
-        self._typed.clear()
+        self._adopt_dice(session)
+        self.cancelled.forget()
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):
             self.push_screen(MainScreen())
         self.revision += 1
@@ -202,6 +218,7 @@ class TrackerApp(App[None]):
             self.notify(str(error), title="Refused", severity="error")
             return False
         self._typed.clear()
+        self.cancelled.forget()  # the encounter moved on: a cancelled command's choices are stale
         self.changed()
         return True
 
@@ -219,13 +236,19 @@ class TrackerApp(App[None]):
         def typed(faces: list[int] | None) -> None:
             if faces is None:
                 self._typed.clear()
-                self.notify("no dice typed: nothing changed", severity="warning")
+                self.cancelled.cancel(command)
+                self.notify(CANCELLED_NOTE, severity="warning", timeout=8)
                 return
+            self.cancelled.typed(command, need, faces)
             self._typed.extend(faces)
             self.run_command(command)
 
         purpose = need.purpose or "a roll"
-        self.push_screen(DiceEntry(purpose, need.sides, need.needed), typed)
+        offered = self.cancelled.offer(command, need)
+        entry = DiceEntry(
+            purpose, need.sides, need.needed, open_chain=need.open_chain, offered=offered
+        )
+        self.push_screen(entry, typed)
 
     def changed(self, *, save: bool = True) -> None:
         """Bump the revision (widgets redraw); autosave once the frame is painted."""
@@ -241,10 +264,14 @@ class TrackerApp(App[None]):
         self._save_queued = False
         if not self._unsaved or self._session is None or self.save_path is None:
             return True
-        from rules.saves import SaveError, save_session
+        from rules.saves import SaveConflict, SaveError, save_session
 
         try:
             save_session(self._session, self.save_path)
+        except SaveConflict as error:
+            hint = " (ctrl+s saves it as a new file, o reopens the file)"
+            self.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
+            return False
         except SaveError as error:
             self.notify(str(error), title="Autosave failed", severity="error", timeout=10)
             return False
@@ -301,14 +328,19 @@ class TrackerApp(App[None]):
         except (CommandError, HistoryError, ValueError) as error:
             self.notify(str(error), title=f"Cannot {which}", severity="warning")
             return
+        self.cancelled.forget()
         self.changed()
 
     def action_toggle_dice(self) -> None:
+        """m: the save remembers the choice, so a resumed fight rolls the same way."""
+        session = self.session  # a deferred load first: it would reset the mode after
         self._typed.clear()
         self.dice_mode = "physical" if self.dice_mode == "virtual" else "virtual"
         words = "type the faces you roll" if self.dice_mode == "physical" else "rolled for you"
         self.notify(f"Dice: {self.dice_mode} ({words})", timeout=3)
-        self.changed(save=False)
+        if session is not None:
+            session.dice = self.dice_mode
+        self.changed(save=session is not None)
 
     def action_save_as(self) -> None:
         from tracker.modals.save_as import SaveAs
@@ -372,12 +404,13 @@ def make_app(
     demo: bool = False,
     saves_dir: Path | None = None,
     seed: int | None = None,
-    dice_mode: DiceMode = "virtual",
+    dice_mode: DiceMode | None = None,
 ) -> TrackerApp:
     """The one factory the CLI and the tests share.
 
     `demo`: copy the bundled card game into the saves folder and open the copy.
     A PATH that is the bundled demo itself is copied too (it is never written).
+    `dice_mode`: None resumes with the dice the save remembers (virtual if none).
     """
     from tracker.demo import DEMO_PATH, copy_demo
 

@@ -99,10 +99,10 @@ async def test_weapon_and_action_rows_with_default_cost_R6() -> None:
         await type_into(pilot, "WeaponRow .w-skill", "Shoot")
         await type_into(pilot, "WeaponRow .w-damage", "6")
         await choose(pilot, "WeaponRow .w-kind", "ran")
-        await pilot.click("#add-action")
-        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 1)
-        await type_into(pilot, "ActionRow .a-name", "Fire")
-        await type_into(pilot, "ActionRow .a-weapon", "Blaster")
+        await pilot.click("#add-action")  # after the default Dodge, Move, Wait
+        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 4)
+        await type_into(pilot, "ActionRow:last-of-type .a-name", "Fire")
+        await type_into(pilot, "ActionRow:last-of-type .a-weapon", "Blaster")
         await type_into(pilot, "#name", "Lio")
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
@@ -111,7 +111,7 @@ async def test_weapon_and_action_rows_with_default_cost_R6() -> None:
     assert command.combatant.weapons == [
         Weapon(name="Blaster", skill="Shoot", stat="Dexterity", damage=6, kind="ranged")
     ]
-    (action,) = command.combatant.actions
+    *_defaults, action = command.combatant.actions
     assert (action.name, action.cost, action.weapon, action.skill) == ("Fire", 3, "Blaster", None)
 
 
@@ -189,15 +189,19 @@ async def test_shape_problems_in_typed_lists() -> None:
 async def test_removing_a_row() -> None:
     app = Host(CombatantForm(encounter(), "c1"))
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#add-action")
+        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 2)
+        await pilot.press(*"Wait")
         await pilot.click("ActionRow .remove")
-        await until(pilot, lambda: not app.screen.query(ActionRow))
+        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 1)
         await pilot.click("WeaponRow .remove")
         await until(pilot, lambda: not app.screen.query(WeaponRow))
         await pilot.click("#save")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, EditCombatant)
-    assert command.combatant.weapons == [] and command.combatant.actions == []
+    assert command.combatant.weapons == []
+    assert [a.name for a in command.combatant.actions] == ["Wait"]
 
 
 async def test_a_fresh_sheet_is_quiet_until_enter_is_refused() -> None:

@@ -296,13 +296,15 @@ def test_treat_conditions_and_revive_back_on_the_track() -> None:
     )
     session = on_track(12, kans, person("bo", ttu=20))
     kans = session.encounter.combatants["kans"]
+    with pytest.raises(CommandError, match="Kans is dead and cannot be treated: revive first"):
+        session.do(TreatCondition(target="kans", condition="limb"), ScriptedDice([]))
+    do(session, TreatCondition(target="kans", condition="revive"))
+    assert not kans.dead and kans.ttu == 13
     do(session, TreatCondition(target="kans", condition="limb"))
     do(session, TreatCondition(target="kans", condition="ribs"))
     do(session, TreatCondition(target="kans", condition="vital organ"))
     do(session, TreatCondition(target="kans", condition="drains"))
     assert (kans.limbs, kans.broken_ribs, kans.vital_organ, kans.drains) == ({}, False, False, {})
-    do(session, TreatCondition(target="kans", condition="revive"))
-    assert not kans.dead and kans.ttu == 13
     do(session, Advance())
     assert (session.encounter.time, session.encounter.due) == (13, ["kans"])
     with pytest.raises(CommandError, match="Kans is not dead"):

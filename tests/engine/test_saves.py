@@ -134,7 +134,7 @@ def test_writer_output_is_exactly_the_save_file_model(tmp_path: Path, fought: An
     model = SaveFile.model_validate_json(raw)
     assert (model.model_dump_json(indent=saves.INDENT) + "\n").encode() == raw
     top = json.loads(raw)
-    assert list(top) == ["format", "schema_version", "saved_at", "encounter", "history"]
+    assert list(top) == ["format", "schema_version", "saved_at", "dice", "encounter", "history"]
     assert top["format"] == FORMAT and top["schema_version"] == SCHEMA_VERSION
     assert list(top["history"]) == ["base", "done", "undone"]
 

@@ -6,6 +6,12 @@ problem is shown under the field it names ("Wits: must be 0–30", "skill
 'Melee': 'ten' is not a number"). Editing keeps the id and everything combat
 did to the combatant; adding while combat runs asks for the awareness its
 reaction roll uses (R8).
+
+A new sheet starts with a default repertoire (Dodge, Move, Wait) and the form
+refuses a sheet with no action at all: an opportunity is spent on actions
+(A7, A8), so such a being would stall the track. Names are unique in the
+encounter (case aside), and every stat a weapon or action rolls on must be on
+the sheet (A1); a skill the sheet lacks only earns a note (it rolls 0 dice).
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from rules.commands import AddCombatant, EditCombatant
 from rules.errors import field_errors
+from rules.roster import default_repertoire, free_name, name_taken
+from rules.sheet_names import on_sheet
 from rules.state import DEFAULT_STATS, SIDES, Awareness, Combatant, Encounter, Stats
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
@@ -55,6 +63,8 @@ def slot_for(path: str) -> tuple[str, str]:
         return "stats", f"{rest}: " if rest else ""
     if head in _WORD:
         return head, f"{_WORD[head]} {rest!r}: " if rest else ""
+    if head in ("weapons", "actions") and not rest:
+        return head, ""
     if head in ("weapons", "actions") and rest:
         index, _, field = rest.partition(".")
         return f"{head[:-1]}-{index}", f"{field}: " if field else ""
@@ -121,6 +131,9 @@ class CombatantForm(Dialog[SheetCommand]):
     CombatantForm #notes {
         height: 4;
     }
+    CombatantForm #weapons, CombatantForm #actions {
+        height: auto;  /* every row shows (a 1fr list hid the last actions at 80x24) */
+    }
     CombatantForm .add-row {
         margin-top: 0;
     }
@@ -175,9 +188,10 @@ class CombatantForm(Dialog[SheetCommand]):
                 yield Label("Actions (time cost in TU, R6)", classes="section")
                 yield header(*ACTION_COLUMNS)
                 with Vertical(id="actions"):
-                    for action in c.actions if c else []:
+                    for action in c.actions if c else default_repertoire():
                         yield ActionRow(action)
                 yield Button("+ action", id="add-action", classes="add-row", compact=True)
+                yield FieldError("actions")
                 yield labelled("Luck points", Input(str(c.luck) if c else "", id="luck"))
                 yield FieldError("luck")
                 yield Label("Notes", classes="section")
@@ -329,11 +343,44 @@ class CombatantForm(Dialog[SheetCommand]):
             for path, text in field_errors(err, Combatant).items():
                 slot, prefix = slot_for(path)
                 problems.setdefault(slot, []).append(prefix + text)
+        notes: dict[str, list[str]] = {}
+        if combatant is not None:
+            self._judge(combatant, problems, notes)
         errors = {slot: "; ".join(texts) for slot, texts in problems.items() if texts}
         if self.original is None and not self.refusals and not self._text("#name"):
             errors.pop("name", None)  # a fresh sheet starts quiet about its empty name
+        shown = {slot: "; ".join(texts) for slot, texts in notes.items()}
         if errors or combatant is None:
-            return None, errors
+            return None, {**shown, **errors}  # a slot with an error shows the error
         if self.original is not None:
-            return EditCombatant(combatant=combatant), {}
-        return AddCombatant(combatant=combatant, awareness=combatant.awareness), {}
+            return EditCombatant(combatant=combatant), shown
+        return AddCombatant(combatant=combatant, awareness=combatant.awareness), shown
+
+    def _judge(
+        self, c: Combatant, problems: dict[str, list[str]], notes: dict[str, list[str]]
+    ) -> None:
+        """What a valid model may still get wrong: a taken name, no action, a missing stat.
+
+        Skills the sheet lacks go to `notes`: shown, but they do not block saving.
+        """
+        other = name_taken(self.encounter, c.name, c.id if self.original else None)
+        if other is not None:
+            problems.setdefault("name", []).append(
+                f"{other.name} ({other.id}) already has this name: names must differ "
+                f"(case aside), e.g. {free_name(self.encounter, c.name)!r}"
+            )
+        if not c.actions:
+            problems.setdefault("actions", []).append(
+                "needs at least one action: an Action Opportunity is spent on actions "
+                "(A7, A8); + action adds one (e.g. Wait, cost 1)"
+            )
+        have = ", ".join(c.stats)
+        for path, _what, stat in c.missing_stats():
+            slot, _prefix = slot_for(path)
+            problems.setdefault(slot, []).append(f"stat {stat!r} is not on the sheet (has {have})")
+        for kind, items in (("weapon", c.weapons), ("action", c.actions)):
+            for index, item in enumerate(items):
+                if item.skill is not None and on_sheet(c.skills, item.skill) is None:
+                    notes.setdefault(f"{kind}-{index}", []).append(
+                        f"note: skill {item.skill!r} is not on the sheet, so it rolls 0 dice (A1)"
+                    )

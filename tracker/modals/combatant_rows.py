@@ -87,7 +87,7 @@ class WeaponRow(Row):
     WeaponRow .w-name { width: 1fr; }
     WeaponRow .w-skill { width: 12; }
     WeaponRow .w-stat { width: 12; }
-    WeaponRow .w-damage { width: 4; }
+    WeaponRow .w-damage { width: 6; }  /* compact input: 1 + 3 digits + 1 + cursor */
     WeaponRow .w-kind { width: 11; }
     """
 
@@ -127,7 +127,7 @@ class ActionRow(Row):
 
     DEFAULT_CSS = """
     ActionRow .a-name { width: 1fr; }
-    ActionRow .a-cost { width: 4; }
+    ActionRow .a-cost { width: 6; }  /* a cost of 12 (or 120) shows whole */
     ActionRow .a-kind { width: 10; }
     ActionRow .a-weapon { width: 12; }
     ActionRow .a-skill { width: 10; }
@@ -184,13 +184,13 @@ WEAPON_COLUMNS: tuple[tuple[str, int | None], ...] = (
     ("weapon", None),
     ("skill", 12),
     ("stat", 12),
-    ("dmg", 4),
+    ("dmg", 6),
     ("kind", 11),
     ("", 3),
 )
 ACTION_COLUMNS: tuple[tuple[str, int | None], ...] = (
     ("action", None),
-    ("TU", 4),
+    ("TU", 6),
     ("kind", 10),
     ("weapon", 12),
     ("skill", 10),

@@ -10,7 +10,7 @@ into a dismissal only when the result exists.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, RadioSet, Select, Static, TextArea
 
 from rules.state import Combatant, Encounter
+from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 
 ResultT = TypeVar("ResultT")
 
@@ -137,11 +138,16 @@ class Dialog(ModalScreen[ResultT]):
     }
     """
 
+    # Whether an answer's fields come back after its command is cancelled at the dice.
+    KEEPS_FIELDS: ClassVar[bool] = True
+
     def __init__(self) -> None:
         super().__init__()
         self.refusals = 0  # how many submits were refused (tests and the bell read it)
         self._ready = False  # fields post Changed while mounting: validate once all exist
         self._save: Button | None = None
+        # The fields of a command cancelled at a dice prompt, coming back (kept_fields).
+        self.kept_restore: KeptRestore | None = None
 
     def validate_form(self) -> tuple[ResultT | None, dict[str, str]]:
         """Read the fields: (the result, {}) when valid, else (None, {slot: message})."""
@@ -168,6 +174,8 @@ class Dialog(ModalScreen[ResultT]):
         self._save = next(iter(self.query("#save").results(Button)), None)
         self._ready = True
         self.refresh_form()
+        if self.kept_restore is None:  # Textual also calls this for each subclass's on_mount
+            self.kept_restore = restore_kept(self)
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -191,6 +199,9 @@ class Dialog(ModalScreen[ResultT]):
 
     def action_submit(self) -> None:
         """Dismiss with the result, or refuse (bell) and leave the messages showing."""
+        if self.kept_restore is not None and not self.kept_restore.done:
+            self.kept_restore.when_done(self.action_submit)  # enter before the choices are back
+            return
         result = self.refresh_form()
         if result is None:
             self.refusals += 1
@@ -200,4 +211,17 @@ class Dialog(ModalScreen[ResultT]):
         self.dismiss(result)
 
     def action_cancel(self) -> None:
+        """Escape. A dialog that brought back a cancelled command's choices forgets them:
+        the GM changed their mind, so it opens at its defaults next time."""
+        keeper = getattr(self.app, "cancelled", None)
+        if self.kept_restore is not None and keeper is not None:
+            keeper.forget()
         self.dismiss(None)
+
+    def dismiss(self, result: ResultT | None = None):  # type: ignore[override]
+        """Note the fields behind an answer: if its command is cancelled at a dice prompt,
+        the app keeps them and this dialog comes back with them (kept_fields)."""
+        keeper = getattr(self.app, "cancelled", None)
+        if result is not None and keeper is not None and self.KEEPS_FIELDS:
+            keeper.answered(result, note_form(self))
+        return super().dismiss(result)

@@ -3,6 +3,8 @@
 One dialog with a choice at the top, because the GM thinks "patch Kans up"
 and then decides how. Only what applies is offered: a combatant who is not
 bleeding cannot be staunched, one without exhaustion has nothing to rest off.
+The dead get no care but a GM revive (the engine refuses the rest, A16): for
+them the dialog opens on "revive" and says so if another care is chosen.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ CHOICES: tuple[tuple[str, str], ...] = (
 
 def treatable(c: Combatant) -> list[tuple[str, str]]:
     """(label, value) of each condition that can be treated now; value is `kind` or `limb:where`."""
+    if c.dead:
+        return [("revive (back into the fight)", "revive")]  # the dead: nothing else (A16)
     found = [(f"{where}: {state}", f"limb:{where}") for where, state in c.limbs.items()]
     if c.broken_ribs:
         found.append(("broken ribs", "ribs"))
@@ -44,7 +48,7 @@ def treatable(c: Combatant) -> list[tuple[str, str]]:
     if c.drains:
         drained = ", ".join(f"{stat} -{n}" for stat, n in c.drains.items())
         found.append((f"desperation drains: {drained} (R20)", "drains"))
-    if c.dead or c.out_of_fight:
+    if c.out_of_fight:
         found.append(("revive (back into the fight)", "revive"))
     return found
 
@@ -87,14 +91,17 @@ class HealForm(Dialog[Care]):
         with Vertical(classes="dialog"):
             yield Static(f"Care for {c.name}", classes="dialog-title", markup=False)
             yield Static(
-                f"{c.total_wp()} WP (bleeding {c.bleed_wp}), BLR {c.bleed_rate}, "
+                f"{c.name} is dead: the dead cannot be healed, staunched, treated or rested;"
+                " a GM revive brings them back"
+                if c.dead
+                else f"{c.total_wp()} WP (bleeding {c.bleed_wp}), BLR {c.bleed_rate}, "
                 f"exhaustion {c.exhaustion}",
                 classes="hint",
+                markup=False,
             )
-            yield labelled(
-                "Care", Select(list(CHOICES), value="heal", allow_blank=False, id="care")
-            )
-            with ContentSwitcher(initial="heal"):
+            first = "treat" if c.dead else "heal"  # the dead: only a revive applies
+            yield labelled("Care", Select(list(CHOICES), value=first, allow_blank=False, id="care"))
+            with ContentSwitcher(initial=first):
                 with Vertical(id="heal"):
                     yield labelled("Wound points", Input(placeholder="1", id="heal-wp"))
                     yield FieldError("heal-wp")
@@ -139,6 +146,8 @@ class HealForm(Dialog[Care]):
     def _build(self, care: str) -> tuple[Care | None, dict[str, str]]:
         """The command for the chosen care, or the reason it cannot be given now."""
         c = self.combatant
+        if c.dead and care != "treat":
+            return None, {FORM: f"{c.name} is dead: only a revive applies (Treat a condition)"}
         if care == "heal":
             if c.total_wp() == 0:
                 return None, {FORM: f"{c.name} has no wound points to heal"}

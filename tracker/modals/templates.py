@@ -2,7 +2,10 @@
 
 A template is one combatant's JSON (as a combatant is saved; `id` may be
 left out, the file name stands in). A file that is not a good template is
-listed with the reason and cannot be picked.
+listed with the reason and cannot be picked: that includes a weapon or action
+rolling on a stat the sheet lacks (A1), refused as for a sheet typed in the form.
+A template whose name someone in the encounter already bears is added under
+the next free numbered name ("Decados guard 2"), so names stay unique.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.errors import explain
-from rules.state import Combatant
+from rules.roster import unique_name
+from rules.state import NEW_SHEET, Combatant, Encounter
 from tracker.modals.form import FORM, Dialog, FieldError
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
@@ -53,7 +57,7 @@ def load_template(path: Path) -> Combatant:
         raise ValueError("a template is one JSON object (a combatant)")
     data.setdefault("id", path.stem[:40] or "template")
     try:
-        return Combatant.model_validate(data)
+        return Combatant.model_validate(data, context={NEW_SHEET: True})
     except ValidationError as err:
         raise ValueError(explain(err, Combatant)) from None
 
@@ -73,13 +77,15 @@ def read_roster(roster_dir: Path) -> list[Template]:
     return found
 
 
-def describe(template: Template) -> str:
+def describe(template: Template, encounter: Encounter | None = None) -> str:
     c = template.combatant
     if c is None:
         return f"{template.path.name}\n  cannot use: {template.error}"
     stats = ", ".join(f"{name[:3]} {value}" for name, value in c.stats.items())
     skills = ", ".join(f"{name} {value}" for name, value in list(c.skills.items())[:4])
-    return f"{c.name} ({c.side}, {template.path.name})\n  {stats}" + (
+    name = unique_name(encounter, c.name) if encounter is not None else c.name
+    joins = f" → joins as {name}" if name != c.name else ""
+    return f"{c.name} ({c.side}, {template.path.name}){joins}\n  {stats}" + (
         f"; {skills}" if skills else ""
     )
 
@@ -103,9 +109,10 @@ class TemplatePicker(Dialog[Combatant]):
     }
     """
 
-    def __init__(self, roster_dir: Path) -> None:
+    def __init__(self, roster_dir: Path, encounter: Encounter | None = None) -> None:
         super().__init__()
         self.roster_dir = Path(roster_dir)
+        self.encounter = encounter  # names already taken there get the next number
         self.templates = read_roster(self.roster_dir)
 
     def compose(self) -> ComposeResult:
@@ -114,7 +121,11 @@ class TemplatePicker(Dialog[Combatant]):
             yield Static(f"in {self.roster_dir}", classes="hint", markup=False)
             yield OptionList(
                 *(
-                    Option(Content(describe(t)), id=str(i), disabled=t.combatant is None)
+                    Option(
+                        Content(describe(t, self.encounter)),
+                        id=str(i),
+                        disabled=t.combatant is None,
+                    )
                     for i, t in enumerate(self.templates)
                 ),
                 id="templates",
@@ -133,7 +144,10 @@ class TemplatePicker(Dialog[Combatant]):
         chosen = self.templates[index].combatant if index is not None else None
         if chosen is None:
             return None, {FORM: "no usable template is chosen"} if self.refusals else {}
-        return chosen.model_copy(deep=True), {}
+        if self.encounter is None:
+            return chosen.model_copy(deep=True), {}
+        name = unique_name(self.encounter, chosen.name)
+        return chosen.model_copy(deep=True, update={"name": name}), {}
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:

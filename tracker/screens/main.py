@@ -113,6 +113,19 @@ class MainScreen(Screen[None]):
         self.query_one(CombatantDetail).show(enc, self.selected)
         self.query_one(EventLog).show(enc)
 
+    def on_screen_suspend(self) -> None:
+        """A dialog covers the screen: `d` now types into it, so the banner stops offering
+        the key (and says when the open dialog is the one answering the decision)."""
+        from tracker.modals.act import CheckDialog, DamageDialog, ParryDialog
+
+        answering = isinstance(self.app.screen, CheckDialog | DamageDialog | ParryDialog)
+        for banner in self.query(PendingBanner):
+            banner.covered("decision" if answering else "other")
+
+    def on_screen_resume(self) -> None:
+        for banner in self.query(PendingBanner):  # also the first resume, maybe before compose
+            banner.covered(None)
+
     def on_roster_selected(self, message: Roster.Selected) -> None:
         self.selected = message.combatant_id
         if self.tracker.encounter is not None:
@@ -197,7 +210,7 @@ class MainScreen(Screen[None]):
                 AddCombatant(combatant=combatant, awareness=combatant.awareness)
             )
 
-        self._ask(TemplatePicker(ROSTER_DIR), add)
+        self._ask(TemplatePicker(ROSTER_DIR, self.encounter), add)  # free names: "X 2"
 
     def action_duplicate(self) -> None:
         if self._allowed("duplicate"):

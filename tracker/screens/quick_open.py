@@ -3,28 +3,49 @@
 A save holds the encounter and its undo history (commands, faces). Reading
 the history means importing the engine and every command model, which is
 most of the tracker's import time; the first frame needs none of it. So the
-app paints from `read_encounter` (the encounter alone, validated by the same
-model) and loads the full session right after — or at once, the moment
-anything asks for the session. Any doubt (an old schema, a damaged file)
-returns None and the app takes the full, slower path that explains errors.
+app paints from `first_look` (the encounter alone, validated by the same
+model, and the dice mode the save remembers) and loads the full session
+right after — or at once, the moment anything asks for the session. Any
+doubt (an old schema, a damaged file) returns None and the app takes the
+full, slower path that explains errors.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from rules.dice import DiceMode
 from rules.state import SCHEMA_VERSION, Encounter
 
+DICE_MODES: tuple[DiceMode, ...] = ("virtual", "physical")
 
-def read_encounter(path: Path) -> Encounter | None:
-    """The save's encounter, or None when only the full loader should judge the file."""
+
+class FirstLook(NamedTuple):
+    """What the first frame shows: the encounter, and which dice the status bar names."""
+
+    encounter: Encounter
+    dice: DiceMode
+
+
+def first_look(path: Path) -> FirstLook | None:
+    """The save's encounter and dice mode, or None when only the full loader should judge."""
     try:
         data = json.loads(Path(path).read_bytes())
         if data.get("schema_version") != SCHEMA_VERSION:
             return None  # an upgrade is the full loader's job
-        return Encounter.model_validate(data["encounter"])
+        dice = data.get("dice", "virtual")
+        if dice not in DICE_MODES:
+            return None  # the full loader names the bad value
+        return FirstLook(Encounter.model_validate(data["encounter"]), dice)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
         return None
+
+
+def read_encounter(path: Path) -> Encounter | None:
+    """The save's encounter alone (see `first_look`)."""
+    look = first_look(path)
+    return None if look is None else look.encounter

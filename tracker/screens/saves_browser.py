@@ -4,6 +4,9 @@ Newest first, with what a GM needs to recognise it (name, day, track time,
 who is still alive). A file that will not load shows its reason and its path
 here and the app stays up. "New encounter" and "Demo" are always on top;
 the demo is copied, never opened in place (the bundled file stays pristine).
+A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
+opens a copy of the backup (`NAME-restored.json`), so neither the broken
+file nor its backup is ever written.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from rules.dice import DiceMode
 from rules.save_folder import SaveInfo, autosave_path, list_saves
 from rules.saves import SaveError, load_session, save_session
 from rules.session import Session
@@ -50,6 +54,7 @@ class SavesBrowser(Screen[Opened | None]):
         self.can_go_back = can_go_back
         self.error = error
         self.saves: dict[str, SaveInfo] = {}
+        self.backups: dict[str, SaveInfo] = {}  # intact .bak of a broken save, by its path
 
     def compose(self) -> ComposeResult:
         yield Static(f" Saves in {self.folder}", id="browser-title")
@@ -84,8 +89,11 @@ class SavesBrowser(Screen[Opened | None]):
             self.show_error(str(error))
             saves = []
         self.saves = {str(info.path): info for info in saves}
+        self.backups = {str(i.backup.path): i.backup for i in saves if i.backup is not None}
         for info in saves:
             table.add_row(*self._cells(info), key=str(info.path))
+            if info.backup is not None:
+                table.add_row(*self._backup_cells(info.backup), key=str(info.backup.path))
 
     @staticmethod
     def _cells(info: SaveInfo) -> tuple[Text | str, ...]:
@@ -109,6 +117,19 @@ class SavesBrowser(Screen[Opened | None]):
             info.path.name,
         )
 
+    @staticmethod
+    def _backup_cells(backup: SaveInfo) -> tuple[Text | str, ...]:
+        saved = backup.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+        fighting = " ⚔" if backup.in_combat else ""
+        return (
+            Text(f"  ↺ backup: {backup.name}{fighting} (enter opens a copy)", style="yellow"),
+            str(backup.day),
+            str(backup.time),
+            f"{backup.alive}/{backup.total}",
+            saved,
+            backup.path.name,
+        )
+
     def show_error(self, message: str) -> None:
         self.error = message
         box = self.query_one("#browser-error", Static)
@@ -118,7 +139,7 @@ class SavesBrowser(Screen[Opened | None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         info = self.saves.get(str(event.row_key.value))
         if info is not None and info.error is not None:
-            self.show_error(f"{info.error}")
+            self.show_error(f"{info.error}{_backup_hint(info.backup)}")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.choose(str(event.row_key.value))
@@ -130,12 +151,15 @@ class SavesBrowser(Screen[Opened | None]):
         try:
             if key == NEW:
                 path = fresh_path(self.folder, autosave_path(self.folder, "New encounter").stem)
-                session = Session(Encounter(name="New encounter"))
+                session = Session(Encounter(name="New encounter"), dice=self._dice())
                 save_session(session, path)
                 opened = Opened(session, path)
             elif key == DEMO or _same_file(Path(key), DEMO_PATH):
                 path = copy_demo(self.folder)
                 opened = Opened(load_session(path), path)
+                opened.session.dice = self._dice()
+            elif key in self.backups:
+                opened = self._restore(Path(key))
             else:
                 opened = Opened(load_session(Path(key)), Path(key))
         except SaveError as error:
@@ -147,9 +171,31 @@ class SavesBrowser(Screen[Opened | None]):
             return
         self.dismiss(opened)
 
+    def _dice(self) -> DiceMode:
+        """A fresh fight starts with the dice the GM is using now (a resumed one, its own)."""
+        mode = getattr(self.app, "dice_mode", "virtual")
+        return "physical" if mode == "physical" else "virtual"
+
+    def _restore(self, backup: Path) -> Opened:
+        """A copy of an intact backup, opened under a new name; the originals stay as they are."""
+        from tracker.demo import fresh_path
+
+        stem = backup.name.removesuffix(".bak").removesuffix(".json")
+        path = fresh_path(backup.parent, f"{stem}-restored")
+        with open(path, "xb") as copy:  # "x": never replaces a file, even one made meanwhile
+            copy.write(backup.read_bytes())
+        self.notify(f"Opened a copy of {backup.name} as {path.name}", title="Backup", timeout=6)
+        return Opened(load_session(path), path)
+
     def action_back(self) -> None:
         if self.can_go_back:
             self.dismiss(None)
+
+
+def _backup_hint(backup: SaveInfo | None) -> str:
+    if backup is None:
+        return ""
+    return f" · the ↺ backup row under it opens a copy of {backup.path.name}"
 
 
 def _same_file(a: Path, b: Path) -> bool:

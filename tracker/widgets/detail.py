@@ -1,5 +1,7 @@
 """The selected combatant in full: base and effective stats side by side (A9), skills,
-weapons, armour and shield, the wound list with locations (A14), held action (A8).
+Anima d100 abilities and resistances (B4, B5), weapons, armour and shield, the wound
+list with locations (A14), and what is under way: held action (A8), an extended roll
+(A3), a complementary bonus waiting (A4), desperation drains (C3, R20).
 """
 
 from __future__ import annotations
@@ -49,6 +51,48 @@ def wound_lines(c: Combatant) -> list[Text]:
     return lines
 
 
+def d100_line(c: Combatant) -> Text | None:
+    """B4/B5: the Anima abilities and resistances, when the sheet has any."""
+    if not (c.abilities or c.resistances):
+        return None
+    line = Text()
+    for label, values in (("Abilities ", c.abilities), ("Resistances ", c.resistances)):
+        if values:
+            if line:
+                line.append("  ")
+            line.append(label, BOLD)
+            line.append(" · ".join(f"{name} {value}" for name, value in values.items()))
+    return line
+
+
+def under_way(c: Combatant) -> list[Text]:
+    """A3, A4, C3: what a roll in progress or a past die still changes."""
+    lines: list[Text] = []
+    ext = c.extended
+    if ext is not None:
+        rolls = len(ext.rolls)
+        goal = f" vs goal {ext.goal}" if ext.goal is not None else ""
+        lines.append(
+            Text.assemble(
+                ("Extended ", BOLD),
+                f"{ext.skill}/{ext.stat[:3]}: total {ext.total}{goal}"
+                f" after {rolls} roll{'s' if rolls != 1 else ''} (A3)",
+            )
+        )
+    if c.complement_bonus:
+        lines.append(
+            Text.assemble(
+                ("Complementary ", BOLD),
+                (f"+{c.complement_bonus}", Style(color="green", bold=True)),
+                " on the next roll of any kind (A4)",
+            )
+        )
+    drains = " · ".join(f"{stat[:3]} -{n}" for stat, n in c.drains.items() if n)
+    if drains:
+        lines.append(Text.assemble(("Drains ", BOLD), (drains, LOWER), " (desperation, R20)"))
+    return lines
+
+
 def describe(c: Combatant, enc: Encounter) -> Group:
     """Everything a GM looks up mid-fight about one being, top to bottom."""
     head = Text(c.name, Style(bold=True, underline=True))
@@ -70,8 +114,12 @@ def describe(c: Combatant, enc: Encounter) -> Group:
         lines.append(Text(f"Conditions: {cond}", Style(color="red" if c.dead else "yellow")))
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", Style(color="magenta")))
+    lines.extend(under_way(c))
     skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
     lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))
+    d100 = d100_line(c)
+    if d100 is not None:
+        lines.append(d100)
     for w in c.weapons:
         lines.append(
             Text.assemble(

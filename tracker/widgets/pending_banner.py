@@ -1,10 +1,14 @@
 """The decisions the GM owes the engine (breakage, demise, parry, damage), impossible to miss.
 
 Advance refuses while any are pending (engine rule 7), so the banner also
-says which key answers them.
+says which key answers them, except while a dialog covers the main screen:
+`d` then goes to that dialog (typed into its first field), so the banner
+says the decision is answered in the open dialog instead.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from rich.style import Style
 from rich.text import Text
@@ -13,6 +17,7 @@ from textual.widgets import Static
 from rules.state import Encounter, Pending
 
 ANSWER_KEY = "d"
+Cover = Literal["decision", "other"] | None  # what covers the main screen, if anything
 
 
 def pending_line(pending: Pending) -> Text:
@@ -20,11 +25,16 @@ def pending_line(pending: Pending) -> Text:
     return Text.assemble((" ⚠ DECISION: ", Style(bold=True)), (pending.text, Style()))
 
 
-def banner_text(enc: Encounter) -> Text:
+def banner_text(enc: Encounter, cover: Cover = None) -> Text:
+    """The first decision, and how to answer it: `d`, unless a dialog covers the main
+    screen (then `d` would be typed into that dialog's field, not answer anything)."""
     first = enc.pending[0]
     text = pending_line(first)
     more = len(enc.pending) - 1
-    text.append(f"   press {ANSWER_KEY} to answer", Style(bold=True, reverse=True))
+    if cover == "decision":
+        text.append("   answer it in the open dialog", Style(bold=True))
+    elif cover is None:
+        text.append(f"   press {ANSWER_KEY} to answer", Style(bold=True, reverse=True))
     if more:
         text.append(f"  (+{more} more waiting)", Style(italic=True))
     return text
@@ -41,12 +51,21 @@ class PendingBanner(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self._key: tuple[object, ...] = ()
+        self._enc: Encounter | None = None
+        self.cover: Cover = None
 
     def show(self, enc: Encounter) -> None:
-        key = tuple((p.id, p.goal, p.text) for p in enc.pending)
+        self._enc = enc
+        key = (self.cover, *((p.id, p.goal, p.text) for p in enc.pending))
         if key == self._key:
             return
         self._key = key
         self.set_class(bool(enc.pending), "-pending")
         if enc.pending:
-            self.update(banner_text(enc))
+            self.update(banner_text(enc, self.cover))
+
+    def covered(self, cover: Cover) -> None:
+        """The main screen was covered by a dialog (or uncovered): reword the key hint."""
+        self.cover = cover
+        if self._enc is not None:
+            self.show(self._enc)

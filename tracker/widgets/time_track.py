@@ -4,6 +4,9 @@ Who acts now is the loudest thing on screen (▶, reversed). Ties at one time
 are grouped (R5); bleeding ticks are marked ♦ (A14). While an action is
 being chosen, the screen sets `preview = (combatant id, TTU)` and the actor's
 landing spot is drawn ◇ so the GM sees the cost before committing (R6, R7).
+A label crowded off its lane is counted where it stands ("+2") and its names
+are listed in the headline by time ("also at 3: Kans, Guard"): "later than"
+is kept for marks past the ruler's end.
 """
 
 from __future__ import annotations
@@ -54,8 +57,18 @@ class TimeTrack(Widget):
         self._strips = None
         self.refresh()
 
-    def headline(self, enc: Encounter, layout: TrackLayout | None = None) -> Text:
-        """One sentence: who acts now, or what comes next, or how combat ended."""
+    def headline(
+        self, enc: Encounter, layout: TrackLayout | None = None, width: int | None = None
+    ) -> Text:
+        """One sentence: who acts now, or what comes next, or how combat ended; then who
+        the ruler's labels could not name (by time) and how many are beyond it. When that
+        is wider than the track, the key hint goes and those now are named by short names."""
+        full = self._headline(enc, layout, compact=False)
+        if width is None or full.cell_len <= width or not enc.in_combat:
+            return full
+        return self._headline(enc, layout, compact=True)
+
+    def _headline(self, enc: Encounter, layout: TrackLayout | None, compact: bool) -> Text:
         text = Text()
         if not enc.in_combat:
             if enc.outcome:
@@ -68,23 +81,29 @@ class TimeTrack(Widget):
         if not enc.pending:
             self._turn_left(text, enc)
         now = tied(enc)
+        short = short_names(enc)
         names = {cid: enc.combatants[cid].name for cid in now}
+        them = {cid: short.get(cid, names[cid]) if compact else names[cid] for cid in now}
+        named: set[tuple[int, str]] = set()  # (time, short name) the sentence names
+        if enc.due or (now and not enc.pending):
+            named = {(enc.time, short[c]) for c in now if c in short}
         if enc.due:
             first, *rest = now
-            text.append(f" NOW {enc.time} ▶ {names[first]} acts ", STYLES["now"])
+            text.append(f" NOW {enc.time} ▶ {them[first]} acts ", STYLES["now"])
             if rest:
-                text.append(" then " + ", ".join(names[c] for c in rest) + " (R5 tie)")
+                text.append(" then " + ", ".join(them[c] for c in rest) + " (R5 tie)")
         elif now and not enc.pending:
             # Due at this very time, not yet opened (the start, or the rest of an R5 tie):
             # a takes the first (or the selected), n opens the next.
             many = len(now) > 1
             text.append(f"Track {enc.time}", Style(bold=True))
-            who = ", ".join(names[c] for c in now)
+            who = ", ".join(them[c] for c in now)
             text.append(f" · {who} {'act now (R5 tie)' if many else 'acts now'}")
-            text.append(" · a acts · n opens " + ("the next" if many else "it"), RULER)
+            if not compact:
+                text.append(" · a acts · n opens " + ("the next" if many else "it"), RULER)
         else:
             text.append(f"Track {enc.time}", Style(bold=True))
-            nxt = next((m for m in collect_marks(enc, short_names(enc), None, 20)), None)
+            nxt = next((m for m in collect_marks(enc, short, None, 20)), None)
             if nxt is not None:
                 many = len(nxt.names) > 1
                 kind = (
@@ -93,13 +112,29 @@ class TimeTrack(Widget):
                     else ("act" if many else "acts")
                 )
                 text.append(f" · next: {', '.join(nxt.names)} {kind} at {nxt.time}")
+                mark = "♦" if nxt.kind == "bleed" else ""
+                named |= {(nxt.time, mark + name) for name in nxt.names}
             else:
                 text.append(" · no one is left on the track")
         if enc.pending:
             text.append(f"  ⚠ {len(enc.pending)} decision(s) pending", Style(color="red"))
-        if layout is not None and layout.hidden:
-            text.append(f"  (+{layout.hidden} later than {layout.last_time})", RULER)
+        if layout is not None:
+            text.append(self._unlabelled(layout, named), Style(bold=True))
+            if layout.later:
+                text.append(f"  (+{layout.later} later than {layout.last_time})", RULER)
         return text
+
+    @staticmethod
+    def _unlabelled(layout: TrackLayout, named: set[tuple[int, str]]) -> str:
+        """`  also at 3: Kans, Guard · 4: Baron`: names on the ruler no label spells out
+        (crowded out, or cut to "+n"), so the GM can always tell who is where; those the
+        sentence before it already names (a tie now, the next to act) are not repeated."""
+        parts = []
+        for time, names in layout.unlabelled_by_time():
+            left = [n for n in names if (time, n) not in named]
+            if left:
+                parts.append(f"{time}: {', '.join(left)}")
+        return "  also at " + " · ".join(parts) if parts else ""
 
     @staticmethod
     def _turn_left(text: Text, enc: Encounter) -> None:
@@ -126,7 +161,7 @@ class TimeTrack(Widget):
             return [self.headline(enc)]
         marks = collect_marks(enc, short_names(enc), self.preview)
         layout = place(marks, enc.time, width, lanes)
-        return [self.headline(enc, layout), *self._ruler(layout, width, lanes)]
+        return [self.headline(enc, layout, width), *self._ruler(layout, width, lanes)]
 
     def render_line(self, y: int) -> Strip:
         """Line API: the lines are painted once per change, then served from the cache."""
@@ -162,7 +197,8 @@ class TimeTrack(Widget):
             if column < width:
                 chars[column] = "┼"
         line.append("".join(chars), RULER)
-        for column, kind in layout.marks:
+        # The "now" glyph wins a column it shares with the rest of its tie.
+        for column, kind in sorted(layout.marks, key=lambda mark: mark[1] == "now"):
             if column < width:
                 line.stylize(STYLES[kind], column, column + 1)
                 glyph = {"now": "▼", "act": "▲", "bleed": "♦", "preview": "◇"}[kind]

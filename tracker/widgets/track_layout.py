@@ -3,7 +3,9 @@
 Kept apart from the widget so the placement rules can be tested as text:
 ties at one time are grouped into one label (R5), bleeding ticks get their
 own mark (A14), the actor's preview landing spot is drawn too, and labels
-that would overlap go to the next lane (or are counted as "+n more").
+that would overlap go to the next lane, or are cut to the names that fit
+and "+n". Names no label spells out stay `unlabelled` with their own time
+(the headline lists them); only marks past the ruler's end are `later`.
 """
 
 from __future__ import annotations
@@ -45,8 +47,25 @@ class TrackLayout:
     ticks: list[tuple[int, int]]  # (column, time) of each numbered tick
     marks: list[tuple[int, Kind]]  # (column, kind) on the ruler
     placed: list[Placed] = field(default_factory=list)
-    hidden: int = 0  # marks that did not fit (beyond the ruler or in no free lane)
+    later: int = 0  # names beyond the ruler's right end: truly later than `last_time`
+    # Names on the ruler (or, oddly, before now) that no label spells out in full, by time:
+    # the mark is drawn and its label counts them ("+2"), the headline names them.
+    unlabelled: list[tuple[int, Kind, list[str]]] = field(default_factory=list)
     last_time: int = 0
+
+    @property
+    def hidden(self) -> int:
+        """Every name the label lanes do not spell out (later ones and crowded ones)."""
+        return self.later + sum(len(names) for _time, _kind, names in self.unlabelled)
+
+    def unlabelled_by_time(self) -> list[tuple[int, list[str]]]:
+        """The unlabelled names by time, a bleeding tick's as `♦Baron` (A14), so a time's
+        act and bleed marks read as one list."""
+        grouped: dict[int, list[str]] = {}
+        for time, kind, names in self.unlabelled:
+            shown = [f"♦{n}" if kind == "bleed" else n for n in names]
+            grouped.setdefault(time, []).extend(shown)
+        return sorted(grouped.items())
 
 
 def short_names(enc: Encounter) -> dict[str, str]:
@@ -87,7 +106,14 @@ def collect_marks(
 
 
 def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:
-    """Scale the ruler to show the next events and put each label in the first free lane."""
+    """Scale the ruler to show the next events and put each label in the first free lane.
+
+    A label that would cover the next mark in every lane is cut short (its
+    names that fit, then "+n"), so the next one gets a label too; a label with
+    no room at all leaves its mark bare. Either way the names not spelled out
+    are kept in `unlabelled` with their time, never counted as later (R5 ties
+    are at the same time, not after the ruler).
+    """
     usable = max(10, width - LEFT - 1)
     ahead = [m.time - now for m in marks if m.time >= now]
     span = max(ahead[: max(1, min(len(ahead), 12))], default=10)
@@ -102,23 +128,87 @@ def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:
             ticks.append((LEFT + (time - now) * scale, time))
     layout = TrackLayout(now=now, scale=scale, ticks=ticks, marks=[])
     layout.last_time = now + visible_tus
-    taken: list[list[tuple[int, int]]] = [[] for _ in range(lanes)]
+    on_ruler: list[tuple[int, Mark]] = []
     for mark in marks:
         column = LEFT + (mark.time - now) * scale
-        if mark.time < now or column >= width - 1:
-            layout.hidden += len(mark.names)
-            continue
-        layout.marks.append((column, mark.kind))
-        text = mark.label()
-        room = width - column
-        if len(text) > room:
-            text = text[: max(1, room - 1)] + "…"
-        for lane in range(lanes):
-            end = column + len(text)
-            if all(end + 1 <= a or column >= b + 1 for a, b in taken[lane]):
-                taken[lane].append((column, end))
-                layout.placed.append(Placed(column, lane, text, mark.kind))
-                break
+        if mark.kind == "preview" and (mark.time < now or column >= width - 1):
+            continue  # a landing off the ruler is no one's opportunity: nothing to count
+        if mark.time < now:
+            layout.unlabelled.append((mark.time, mark.kind, list(mark.names)))
+        elif column >= width - 1:
+            layout.later += len(mark.names)
         else:
-            layout.hidden += len(mark.names)
+            on_ruler.append((column, mark))
+    taken: list[list[tuple[int, int]]] = [[] for _ in range(lanes)]
+    for index, (column, mark) in enumerate(on_ruler):
+        layout.marks.append((column, mark.kind))
+        after = next((c for c, _m in on_ruler[index + 1 :] if c > column), None)
+        lane, text, shown = _label(mark, column, after, taken, width)
+        if lane is not None:
+            taken[lane].append((column, column + len(text)))
+            layout.placed.append(Placed(column, lane, text, mark.kind))
+        if shown < len(mark.names) and mark.kind != "preview":
+            layout.unlabelled.append((mark.time, mark.kind, mark.names[shown:]))
     return layout
+
+
+def _room(taken: list[tuple[int, int]], column: int, width: int) -> int:
+    """How many cells a label starting at `column` may use in a lane (a space between labels)."""
+    room = width - column
+    for start, end in taken:
+        if start <= column < end + 1:
+            return 0
+        if start > column:
+            room = min(room, start - 1 - column)
+    return max(0, room)
+
+
+def _label(
+    mark: Mark, column: int, after: int | None, taken: list[list[tuple[int, int]]], width: int
+) -> tuple[int | None, str, int]:
+    """(lane, text, how many names it spells out) for one mark; lane None: no room at all."""
+    rooms = [_room(lane, column, width) for lane in taken]
+    full = mark.label()
+    fitting = [lane for lane, room in enumerate(rooms) if room >= len(full)]
+    for lane in fitting:
+        if after is None or not _blocks(taken, lane, (column, column + len(full)), after, width):
+            return lane, full, len(mark.names)
+    if fitting and after is not None:  # the whole label would leave the next mark no lane
+        lane = fitting[0]
+        short = _fit(mark, min(rooms[lane], after - 1 - column))  # cut it short
+        if short is not None:
+            return lane, *short
+        return lane, full, len(mark.names)
+    lane = max(range(len(rooms)), key=lambda i: rooms[i], default=None)
+    short = None if lane is None else _fit(mark, rooms[lane])
+    if lane is None or short is None:
+        return None, "", 0
+    return lane, *short
+
+
+def _blocks(
+    taken: list[list[tuple[int, int]]], lane: int, span: tuple[int, int], at: int, width: int
+) -> bool:
+    """Would this label leave the mark at column `at` less than 2 cells ("+1") in every lane?"""
+    return all(
+        _room([*segments, span] if i == lane else segments, at, width) < 2
+        for i, segments in enumerate(taken)
+    )
+
+
+def _fit(mark: Mark, room: int) -> tuple[str, int] | None:
+    """The most of a label that fits `room`: leading names then "+n" for the rest, else
+    the first name cut short ("Deca…+1"), else just "+n"; None when not even that fits."""
+    prefix = mark.label()[: len(mark.label()) - len(",".join(mark.names))]
+    names, count = mark.names, len(mark.names)
+    for k in range(count - 1, 0, -1):
+        text = f"{prefix}{','.join(names[:k])}+{count - k}"
+        if len(text) <= room:
+            return text, k
+    rest = f"+{count - 1}" if count > 1 else ""
+    keep = room - len(prefix) - len(rest) - 1
+    if names and keep >= 3:
+        return f"{prefix}{names[0][:keep]}…{rest}", 0
+    if len(prefix) + len(f"+{count}") <= room:
+        return f"{prefix}+{count}", 0
+    return None

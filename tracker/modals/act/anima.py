@@ -4,7 +4,9 @@ The value is read from the sheet unless the GM types one (any number, so a
 check can be made for anyone's values). The exact odds are shown as the
 form is filled: the open roll and its fumbles for abilities, the 50-point
 rule and natural 100 for resistances (R23), the rule of 10 and 1 and the
-over-4 rule for characteristics (B6).
+over-4 rule for characteristics (B6), and every flat result the engine will
+add: a declared die (C) and a desperation result rolled this turn (R26).
+Names match the sheet in any case, as the engine matches them.
 """
 
 from __future__ import annotations
@@ -27,11 +29,19 @@ from rules.anima_odds import (
     opposed_characteristic_odds,
     resistance_odds,
 )
+from rules.check_limits import D100_RANGE, range_problem, value_range
 from rules.commands import AnimaCheck
 from rules.errors import explain
+from rules.sheet_names import on_sheet
 from rules.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
-from tracker.modals.act.common import SpecialPicker, describe, living_others
+from tracker.modals.act.common import (
+    SpecialPicker,
+    describe,
+    living_others,
+    modifier_text,
+    standing_modifiers,
+)
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import whole_number
 from tracker.widgets.odds import percent
@@ -51,6 +61,13 @@ def sheet(c: Combatant, kind: str) -> dict[str, int]:
     if kind == "resistance":
         return dict(c.resistances)
     return c.effective_stats()
+
+
+def sheet_value(c: Combatant, kind: str, name: str) -> int | None:
+    """The sheet's value for `name` typed in any case (None: not on the sheet)."""
+    table = sheet(c, kind)
+    found = on_sheet(table, name)
+    return None if found is None else table[found]
 
 
 class AnimaDialog(ActDialog[AnimaCheck]):
@@ -141,7 +158,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         names = list(sheet(self.actor, kind))
         name = self.query_one("#name", Input)
         name.suggester = SuggestFromList(names, case_sensitive=False)
-        if name.value not in names:
+        if on_sheet(dict.fromkeys(names), name.value.strip()) is None:
             name.value = names[0] if names else ""
         self.query_one("#difficulty").disabled = kind in (
             "characteristic",
@@ -157,7 +174,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         """Show the sheet's values as placeholders: blank means 'read it from the sheet'."""
         kind = self._kind()
         name = self.query_one("#name", Input).value.strip()
-        mine = sheet(self.actor, kind).get(name)
+        mine = sheet_value(self.actor, kind, name)
         self.query_one("#value", Input).placeholder = (
             f"{mine} (sheet)" if mine is not None else f"{self.actor.name} has none: type it"
         )
@@ -168,7 +185,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
             return
         base = "characteristic" if kind == "opposed-characteristic" else kind
         their_name = self.query_one("#their-name", Input).value.strip() or name
-        value = sheet(other, base).get(their_name)
+        value = sheet_value(other, base, their_name)
         their.placeholder = f"{value} (sheet)" if value is not None else "type it"
 
     def _kind(self) -> str:
@@ -181,13 +198,18 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         value = self.query_one("#opponent", Select).value
         return self.others.get(value) if isinstance(value, str) else None
 
-    def _typed(self, field: str, slot: str, errors: dict[str, str]) -> int | None:
+    def _typed(
+        self, field: str, slot: str, errors: dict[str, str], bounds: tuple[int, int]
+    ) -> int | None:
+        """A typed whole number in its range, else None with the problem under the field."""
         text = self.query_one(f"#{field}", Input).value
         if not text.strip():
             return None
         value, problem = whole_number(text)
-        if value is None:
+        problem = problem if value is None else range_problem(value, bounds) or ""
+        if problem:
             errors[slot] = problem
+            return None
         return value
 
     def validate_form(self) -> tuple[AnimaCheck | None, dict[str, str]]:
@@ -195,16 +217,19 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         errors: dict[str, str] = {}
         missing: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
-        value = self._typed("value", "value", errors)
-        difficulty = self._typed("difficulty", "difficulty", errors)
-        their_value = self._typed("their-value", "opponent", errors)
+        bounds = value_range(kind)
+        value = self._typed("value", "value", errors, bounds)
+        d100 = kind in ("ability", "resistance")  # characteristic checks have no difficulty
+        difficulty = self._typed("difficulty", "difficulty", errors, D100_RANGE) if d100 else None
+        their_value = self._typed("their-value", "opponent", errors, bounds)
+        refused_numbers = bool(errors)  # typed numbers that are no number or out of range
         their_name = self.query_one("#their-name", Input).value.strip() or None
         other = self._opponent()
         picker = self.query_one("#special", SpecialPicker)
-        score = value if value is not None else sheet(c, kind).get(name)
+        score = value if value is not None else sheet_value(c, kind, name)
         if not name:
             missing["name"] = "name the ability, resistance or stat"
-        elif score is None:
+        elif score is None and "value" not in errors:
             errors["value"] = f"{c.name} has no {kind} {name!r}: type its value"
         base = "characteristic" if kind == "opposed-characteristic" else kind
         theirs = None
@@ -212,9 +237,9 @@ class AnimaDialog(ActDialog[AnimaCheck]):
             theirs = (
                 their_value
                 if their_value is not None
-                else sheet(other, base).get(their_name or name)
+                else sheet_value(other, base, their_name or name)
             )
-            if theirs is None:
+            if theirs is None and "opponent" not in errors:
                 errors["opponent"] = f"{other.name} has no {their_name or name!r}: type its value"
         if kind == "opposed-characteristic" and other is None:
             missing["opponent"] = "an opposed characteristic check needs an opponent (B6)"
@@ -222,7 +247,10 @@ class AnimaDialog(ActDialog[AnimaCheck]):
             missing["difficulty"] = "a resistance check needs a difficulty (B5)"
         if kind == "ability" and difficulty is None and other is None:
             missing["difficulty"] = "an ability check needs a difficulty or an opponent (B4)"
-        self._show(kind, score, difficulty, other, theirs, picker)
+        if refused_numbers:  # never odds for a number the check would refuse
+            self.query_one("#odds", Static).update("Fix the marked field to see the odds.")
+        else:
+            self._show(kind, score, difficulty, other, theirs, picker)
         if errors or missing:
             # What is merely not filled in yet is said once enter was refused, not before.
             return None, {**(missing if self.refusals else {}), **errors}
@@ -251,15 +279,23 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         theirs: int | None,
         picker: SpecialPicker,
     ) -> None:
-        """The exact odds of what the form says now (blank when it says too little)."""
+        """The exact odds of what the form says now (blank when it says too little).
+
+        R26: a desperation result rolled this turn adds to the check as the
+        engine adds it (the actor's, and in a contest the opponent's own).
+        """
         panel = self.query_one("#odds", Static)
         special, positive = picker.kind, picker.positive
+        mods = standing_modifiers(self.actor, special, complement=False)
+        bonus = sum(value for _label, value in mods)
+        their_mods = standing_modifiers(other, None, complement=False) if other else []
+        their_bonus = sum(value for _label, value in their_mods)
         lines: list[str] = []
         if score is None:
             panel.update("Name a value to see the odds.")
             return
         if kind == "ability" and other is not None and theirs is not None:
-            contest = opposed_ability_odds(score, theirs, special, positive)
+            contest = opposed_ability_odds(score, theirs, special, positive, bonus, their_bonus)
             lines += [
                 f"{score} vs {other.name}'s {theirs}: higher total wins (B4)",
                 f"{self.actor.name} wins {percent(contest.a)}",
@@ -267,7 +303,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                 f"{other.name} wins {percent(contest.b)}",
             ]
         elif kind == "ability" and difficulty is not None:
-            odds = ability_odds(score, difficulty, special, positive)
+            odds = ability_odds(score, difficulty, special, positive, bonus)
             master = " (mastery, R21: only 1-2 fumble)" if anima.is_master(score) else ""
             lines += [
                 f"{score} + open d100 vs {difficulty}{master}",
@@ -275,8 +311,9 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                 f"fumble {percent(odds.fumble)} (fails whatever the total, B2)",
             ]
         elif kind == "resistance" and difficulty is not None:
-            odds = resistance_odds(score, difficulty, special, positive)
+            odds = resistance_odds(score, difficulty, special, positive, bonus)
             if odds.automatic:
+                mods = their_mods = []  # no roll: nothing to add to (R23)
                 lines.append(
                     f"{score} beats {difficulty} by {score - difficulty} ≥ 50:"
                     " success without a roll (R23)"
@@ -289,14 +326,16 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                     f"fumble {percent(odds.fumble)} (R23)",
                 ]
         elif kind == "characteristic":
-            chance = characteristic_odds(score, special, positive)
+            chance = characteristic_odds(score, special, positive, bonus)
             lines += [
                 f"{score} − d10 ≥ 0 (a 10 counts 13, a 1 counts −2; R25: 0 succeeds)",
                 f"success {percent(chance)}",
             ]
         elif kind == "opposed-characteristic" and other is not None and theirs is not None:
             counted = characteristic.opposed_characteristics(score, theirs)
-            contest = opposed_characteristic_odds(score, theirs, special, positive)
+            contest = opposed_characteristic_odds(
+                score, theirs, special, positive, bonus, their_bonus
+            )
             over = (
                 f" (over 4 apart: count {counted[0]} vs {counted[1]})"
                 if counted != (score, theirs)
@@ -308,6 +347,10 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                 f"tie {percent(contest.tie)}",
                 f"{other.name} wins {percent(contest.b)}",
             ]
+        if lines and mods:
+            lines.append(f"{self.actor.name}: {modifier_text(mods)} included")
+        if lines and their_mods and other is not None:
+            lines.append(f"{other.name}: {modifier_text(their_mods)} included")
         if special is not None and lines:
             lines.append(f"with the {special} die declared (C)")
         panel.update("\n".join(lines) or "Fill in the difficulty or the opponent.")

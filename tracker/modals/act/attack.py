@@ -37,7 +37,14 @@ from tracker.modals.act.common import (
     standing_modifiers,
     turn_penalty,
 )
-from tracker.modals.act.limb import chosen_limb, limb_picker
+from tracker.modals.act.held import (
+    KEPT,
+    held_label,
+    held_penalty,
+    payer_refusal,
+    uses_held,
+)
+from tracker.modals.act.limb import LIMB_PENALTY, chosen_limb, limb_options, limb_picker
 from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
@@ -159,6 +166,18 @@ class AttackDialog(ActDialog[Attack]):
                         "Pays with",
                         FieldSelect[str]([], prompt="its dodge", id="dodge-action", compact=True),
                     )
+                    # A10: a dodge keeps the target's held action unless the GM spends it.
+                    yield FieldCheckbox("", id="dodge-held", compact=True)
+                    yield labelled(
+                        "Dodge mod",
+                        Input(placeholder="0 (GM)", id="dodge-modifier", compact=True),
+                    )
+                    yield FieldError("dodge-modifier")
+                    yield labelled(  # A15: shown when the target has a hurt limb
+                        "Dodge limb",
+                        FieldSelect[str]([], prompt="no hurt limb", id="dodge-limb", compact=True),
+                        classes="dodge-limb-row",
+                    )
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Attack")
@@ -218,16 +237,28 @@ class AttackDialog(ActDialog[Attack]):
         line = self.query_one("#dodge-line", Static)
         dodge = self.query_one("#dodge", Select)
         payer = self.query_one("#dodge-action", Select)
+        held = self.query_one("#dodge-held", Checkbox)
+        limb = self.query_one("#dodge-limb", Select)
+        held.display = target is not None and target.held_action is not None
+        held.value = False  # A10: default: the held action is kept
+        limb.set_options(limb_options(target) if target is not None else [])
+        self.query_one(".dodge-limb-row").display = target is not None and bool(target.limbs)
+        modifier = self.query_one("#dodge-modifier", Input)
         if target is None:
             line.update("")
-            dodge.disabled = payer.disabled = True
+            dodge.disabled = payer.disabled = held.disabled = limb.disabled = True
+            modifier.disabled = True
             return
+        if target.held_action is not None:
+            held.label = held_label(target)
+            held.tooltip = KEPT
         skill = target.skills.get("Dodge", 0)
         allowed = may_react(self.encounter, target, skill)
         arithmetic = reaction_line(self.encounter, target, "Dodge", skill)
         verdict = "may dodge" if allowed else "cannot dodge"
         line.update(f"{target.name} {verdict} (A10): {arithmetic}")
-        dodge.disabled = payer.disabled = not allowed
+        dodge.disabled = payer.disabled = held.disabled = limb.disabled = not allowed
+        modifier.disabled = not allowed
         if not allowed:
             dodge.value = Select.NULL
         actions = paying_actions(target, ("dodge",))
@@ -263,7 +294,7 @@ class AttackDialog(ActDialog[Attack]):
                 modifier = value
         exert = self.query_one("#exert", Checkbox).value
         picker = self.query_one("#special", SpecialPicker)
-        dodge = self._dodge(target)
+        dodge = self._dodge(target, errors)
         limb, limb_modifier, refusal = chosen_limb(self, a)
         if refusal:
             errors[FORM] = refusal
@@ -296,18 +327,38 @@ class AttackDialog(ActDialog[Attack]):
             return None, errors
         return command, {}
 
-    def _dodge(self, target: Combatant | None) -> Dodge | None:
-        """A10: the dodge declared for the target before the roll, if it may and does."""
+    def _dodge(self, target: Combatant | None, errors: dict[str, str]) -> Dodge | None:
+        """A10: the dodge declared for the target before the roll, if it may and does.
+
+        Its own GM modifier, hurt limb (A15) and held-action choice (A10) go with it;
+        a problem with them is written into `errors`.
+        """
         situation = self.query_one("#dodge", Select).value
         if target is None or not isinstance(situation, str):
             return None
         if not may_react(self.encounter, target, target.skills.get("Dodge", 0)):
             return None
         action = self.query_one("#dodge-action", Select).value
+        modifier = 0
+        mod_text = self.query_one("#dodge-modifier", Input).value
+        if mod_text.strip():
+            value, problem = whole_number(mod_text)
+            if value is None:
+                errors["dodge-modifier"] = problem
+            else:
+                modifier = value
+        limb, _penalty, refusal = chosen_limb(self, target, "dodge-limb")
+        use_held = uses_held(self, "dodge-held")
+        why = refusal or payer_refusal(target, action, ("dodge",), use_held)
+        if why:
+            errors[FORM] = why
         return Dodge(
             goal=DODGE_GOALS[situation],
             situation=situation,
             action=action if isinstance(action, str) else None,
+            use_held=use_held,
+            modifier=modifier,
+            limb=limb,  # type: ignore[arg-type]
         )
 
     def _show_odds(
@@ -327,10 +378,14 @@ class AttackDialog(ActDialog[Attack]):
         shift = None
         note = modifier_text(mods)
         if dodge is not None and target is not None:
+            hurt = dodge.limb is not None and target.limbs.get(dodge.limb) != "severed"
             dodger = roll_distribution(
                 target.effective("Dexterity") if "Dexterity" in target.stats else 0,
                 target.skills.get("Dodge", 0),
-                sum(v for _l, v in standing_modifiers(target, None)),
+                sum(v for _l, v in standing_modifiers(target, None))
+                + dodge.modifier
+                + (LIMB_PENALTY if hurt else 0)  # A15
+                + held_penalty(target, dodge.use_held),  # A8
             )
             shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
             odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)

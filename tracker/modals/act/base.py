@@ -13,7 +13,7 @@ from typing import ClassVar, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Checkbox, RadioSet, Select
+from textual.widgets import Checkbox, RadioButton, RadioSet, Select
 
 from tracker.modals.form import Dialog
 
@@ -29,6 +29,13 @@ class ActDialog(Dialog[ResultT]):
     toggles a checkbox or a radio and opens a drop-down; a button's enter
     presses it and an open drop-down's enter picks the option.
     """
+
+    # Below 110 columns the screen gets `-narrow` (on mount and on every resize) and the
+    # odds fold under the form; the dialog body scrolls when it is taller than the terminal.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (110, "-wide"),
+    ]
 
     DEFAULT_CSS = """
     ActDialog > .dialog {
@@ -111,6 +118,37 @@ class FieldCheckbox(Checkbox):
 
 
 class FieldRadioSet(RadioSet):
-    """A radio set whose enter submits the dialog; space presses the highlighted button."""
+    """A radio set whose enter submits the dialog, and whose highlight is always the choice.
+
+    Textual's radio set highlights the first enabled button on mount, whatever
+    is pressed, and up/down move the highlight alone: enter would then apply a
+    choice the cursor is not on (a parry taken while "do not parry" looked
+    chosen). Here the highlight starts on the pressed button and up/down press
+    the button they move to, so what looks chosen is what enter applies.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+    _synced = False  # until mounted, moving the highlight must not press anything
+
+    def on_mount(self) -> None:
+        # Runs before RadioSet's own mount handler (which highlights the first button).
+        self.call_later(self._highlight_pressed)
+
+    def _highlight_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+        self._synced = True
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self._press_highlighted()
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self._press_highlighted()
+
+    def _press_highlighted(self) -> None:
+        if self._synced and self._selected is not None:
+            button = self._nodes[self._selected]
+            if isinstance(button, RadioButton) and not button.disabled:
+                button.value = True

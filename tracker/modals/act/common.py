@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import cast
 
+from textual.geometry import Size
 from textual.widgets import RadioButton
 
 from rules import farad, specials
@@ -55,7 +56,11 @@ def short_refusal(c: Combatant, kind: str, reason: str) -> str:
     if "pool is 0" in reason:
         return "the luck pool is 0 (C2, R17)"
     if "not desperate" in reason:
-        return "not desperate: no stat ≤ 10% of its base (R19)"
+        # R19: the per-stat lines are the point (how far each stat is from its line).
+        figures = reason.split("(R19): ", 1)[1] if "(R19): " in reason else ""
+        return "not desperate: no stat ≤ 10% of its base (R19)" + (
+            f": {figures}" if figures else ""
+        )
     return reason
 
 
@@ -91,6 +96,22 @@ def special_choices(encounter: Encounter, c: Combatant) -> list[SpecialChoice]:
     return found
 
 
+class ChoiceButton(RadioButton):
+    """A radio button whose long label wraps under itself instead of being cut off, so a
+    refusal's reason (R19's per-stat figures) is read in full where it is shown."""
+
+    DEFAULT_CSS = """
+    ChoiceButton {
+        width: 100%;
+        text-wrap: wrap;
+        text-overflow: fold;
+    }
+    """
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, self.render().get_height(self.styles, width))
+
+
 class SpecialPicker(FieldRadioSet):
     """The FARAD die declared before the roll; refused dice are shown but cannot be picked."""
 
@@ -98,7 +119,7 @@ class SpecialPicker(FieldRadioSet):
         self.choices = special_choices(encounter, c)
         buttons = []
         for index, choice in enumerate(self.choices):
-            button = RadioButton(
+            button = ChoiceButton(
                 choice.label,
                 value=index == 0,
                 disabled=choice.refused is not None,

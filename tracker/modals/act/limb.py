@@ -18,21 +18,27 @@ from tracker.modals.form import labelled
 LIMB_PENALTY = -4  # A15
 
 
-def limb_picker(c: Combatant) -> Widget | None:
-    """The 'Uses limb' field, or None when every limb is whole."""
-    if not c.limbs:
-        return None
-    options = [
+def limb_options(c: Combatant) -> list[tuple[str, str]]:
+    """The hurt limbs as (what the GM reads, the limb): the choices of a 'Uses limb' field."""
+    return [
         (f"{where} ({state}: " + ("unusable)" if state == "severed" else "-4, then 1 WP)"), where)
         for where, state in c.limbs.items()
     ]
-    select = FieldSelect[str](options, prompt="no hurt limb", id="limb", compact=True)
+
+
+def limb_picker(c: Combatant, id: str = "limb") -> Widget | None:
+    """The 'Uses limb' field, or None when every limb is whole."""
+    if not c.limbs:
+        return None
+    select = FieldSelect[str](limb_options(c), prompt="no hurt limb", id=id, compact=True)
     return labelled("Uses limb", select)
 
 
-def chosen_limb(screen: Screen[object], c: Combatant) -> tuple[str | None, int, str | None]:
+def chosen_limb(
+    screen: Screen[object], c: Combatant, id: str = "limb"
+) -> tuple[str | None, int, str | None]:
     """(the limb, its modifier for the odds, why it cannot be used) from the dialog."""
-    found = screen.query("#limb")
+    found = screen.query(f"#{id}")
     if not found:
         return None, 0, None
     value = found.first(Select).value

@@ -182,14 +182,19 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
         # A refused 4th action is a notice, not an error: the three kept still stand.
         return command, {"actions": self.notice} if self.notice else {}
 
+    _withdrawn = False  # dismissed: no keystroke still queued may preview again
+
     def _preview(self, landing: int | None) -> None:
         """Tell the app (and through it the time track) where the actor would land."""
+        if self._withdrawn:
+            return  # a late keystroke's re-validation must not put back a withdrawn preview
         if landing != self.landing:
             self.landing = landing
             self.app.post_message(LandingPreview(self.actor.id, landing))
 
     def dismiss(self, result: TakeOpportunity | None = None):  # type: ignore[override]
         """Withdraw the preview whatever the outcome: the track redraws from the state."""
+        self._withdrawn = True
         if self.landing is not None:
             self.landing = None
             self.app.post_message(LandingPreview(self.actor.id, None))

@@ -14,12 +14,18 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
 from rules.commands import Parry
 from rules.errors import explain
 from rules.state import Action, Encounter, Pending, Weapon
-from tracker.modals.act.base import ActDialog, DialogBody, FieldRadioSet, FieldSelect
+from tracker.modals.act.base import (
+    ActDialog,
+    DialogBody,
+    FieldCheckbox,
+    FieldRadioSet,
+    FieldSelect,
+)
 from tracker.modals.act.common import (
     SpecialPicker,
     default_cost,
@@ -29,7 +35,16 @@ from tracker.modals.act.common import (
     reaction_line,
     standing_modifiers,
 )
+from tracker.modals.act.held import (
+    KEPT,
+    held_label,
+    held_penalty,
+    payer_refusal,
+    uses_held,
+)
+from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, labelled
+from tracker.modals.parse import whole_number
 from tracker.widgets.odds import OddsView
 
 
@@ -117,6 +132,16 @@ class ParryDialog(ActDialog[Parry]):
                             compact=True,
                         ),
                     )
+                    if d.held_action is not None:  # A10: kept unless the GM spends it
+                        box = FieldCheckbox(held_label(d), id="use-held", compact=True)
+                        box.tooltip = KEPT
+                        yield box
+                    yield labelled(
+                        "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
+                    )
+                    yield FieldError("modifier")
+                    if (limb := limb_picker(d)) is not None:  # A15: -4 and 1 WP
+                        yield limb
                     yield SpecialPicker(self.encounter, d, id="special")
                 yield OddsView(id="odds")
             yield FieldError(FORM)
@@ -135,9 +160,26 @@ class ParryDialog(ActDialog[Parry]):
         picker = self.query_one("#special", SpecialPicker)
         action = self.query_one("#action", Select).value
         odds = self.query_one("#odds", OddsView)
+        errors: dict[str, str] = {}
+        modifier = 0
+        mod_text = self.query_one("#modifier", Input).value
+        if mod_text.strip():
+            value, problem = whole_number(mod_text)
+            if value is None:
+                errors["modifier"] = problem
+            else:
+                modifier = value
+        limb, limb_modifier, limb_refusal = chosen_limb(self, d)
+        use_held = uses_held(self, "use-held")
         shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)
         if shown is not None:
-            mods = standing_modifiers(d, picker.kind)
+            mods = [
+                ("held action, A8", held_penalty(d, use_held)),
+                ("GM", modifier),
+                ("limb, A15", limb_modifier),
+                *standing_modifiers(d, picker.kind),
+            ]
+            mods = [(label, value) for label, value in mods if value]
             odds.stat_name = shown.stat
             odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0
             odds.dice = d.skills.get(shown.skill, 0)
@@ -146,14 +188,27 @@ class ParryDialog(ActDialog[Parry]):
             odds.special = picker.kind if weapon is not None else None
             odds.positive = picker.positive
             odds.note = modifier_text(mods) if weapon else f"not parrying (with {shown.name})"
+        # A10: the button says what enter does, so the default (the engine's suggested
+        # weapon, pressed and highlighted) is never taken for "do not parry".
+        save = self.query_one("#save", Button)
+        save.label = f"Parry with {weapon.name}" if weapon is not None else "Do not parry"
         if weapon is not None and not self._allowed(weapon):
             return None, {FORM: f"{d.name} may not parry with {weapon.name} now (A10)"}
+        if weapon is not None:
+            why = limb_refusal or payer_refusal(d, action, ("parry",), use_held)
+            if why:
+                errors[FORM] = why
+        if errors:
+            return None, errors
         try:
             command = Parry(
                 pending=p.id,
                 weapon=weapon.name if weapon else None,
                 action=action if weapon is not None and isinstance(action, str) else None,
                 special=picker.kind if weapon is not None else None,  # type: ignore[arg-type]
+                limb=limb if weapon is not None else None,  # type: ignore[arg-type]
+                modifier=modifier if weapon is not None else 0,
+                use_held=use_held and weapon is not None,
             )
         except ValidationError as err:
             return None, {FORM: explain(err, Parry)}

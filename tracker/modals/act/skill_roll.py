@@ -5,7 +5,9 @@ extended roll is rolled again by opening the dialog again: it finds the
 running total in the combatant (`extended`, A3) and shows it with the time
 spent. A complementary roll's bonus waits on the combatant and the next
 roll's odds include it (A4). An opposed contest shows its running margin
-and rolls round after round (A6, R4).
+and rolls round after round (A6, R4). A roll that would end an extended
+roll in progress says so first (A3). Names match the sheet in any case; a
+number the command refuses is marked under its field.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.chart import COMPLEMENTARY, GOALS
 from rules.commands import OpposedRound, OpposedStart, SkillRollCommand
-from rules.errors import explain
+from rules.errors import explain, field_errors
+from rules.sheet_names import rating
 from rules.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
@@ -34,6 +37,7 @@ from tracker.modals.act.common import (
     turn_penalty,
 )
 from tracker.modals.act.contest import running_text, start_text
+from tracker.modals.act.extended_note import continues, extended_warning
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
@@ -47,6 +51,7 @@ MODES = {
     "opposed": "opposed (A6): rounds until a margin wins",
 }
 Command = SkillRollCommand | OpposedStart | OpposedRound
+FIELD_SLOTS = ("skill", "goal", "dice", "modifier")  # command fields with a line of their own
 
 
 class SkillRollDialog(ActDialog[Command]):
@@ -287,7 +292,7 @@ class SkillRollDialog(ActDialog[Command]):
         picker = self.query_one("#special", SpecialPicker)
         exert = self.query_one("#exert", Checkbox).value
         ext = c.extended
-        continuing = mode == "extend" and ext is not None and (ext.skill, ext.stat) == (skill, stat)
+        continuing = mode == "extend" and continues(c, skill, stat)
         if continuing and ext is not None and ext.goal is not None:
             if goal is not None and goal != ext.goal:
                 errors["goal"] = f"the extended roll's goal is {ext.goal} (A3)"
@@ -295,11 +300,7 @@ class SkillRollDialog(ActDialog[Command]):
         limb, limb_modifier, refusal = chosen_limb(self, c)
         if refusal:
             errors[FORM] = refusal
-        self._roll_odds(
-            skill, stat, goal, dice, modifier + limb_modifier, exert, picker, continuing
-        )
-        if errors:
-            return None, errors
+        command: SkillRollCommand | None = None
         try:
             command = SkillRollCommand(
                 actor=c.id,
@@ -314,7 +315,17 @@ class SkillRollDialog(ActDialog[Command]):
                 limb=limb,  # type: ignore[arg-type]
             )
         except ValidationError as err:
-            return None, {FORM: explain(err, SkillRollCommand)}
+            # Each problem under its own field ("goal: must be 0–99"), as the sheet form does.
+            for path, text in field_errors(err, SkillRollCommand).items():
+                slot = path if path in FIELD_SLOTS else FORM
+                message = f"{path}: {text}" if path else text
+                errors[slot] = "; ".join(filter(None, [errors.get(slot, ""), message]))
+        bad = set(errors) & set(FIELD_SLOTS)
+        self._roll_odds(
+            skill, stat, goal, dice, modifier + limb_modifier, exert, picker, continuing, bad
+        )
+        if errors or command is None:
+            return None, errors
         return command, {}
 
     def _roll_odds(
@@ -327,41 +338,47 @@ class SkillRollDialog(ActDialog[Command]):
         exert: bool,
         picker: SpecialPicker,
         continuing: bool,
+        bad: set[str],
     ) -> None:
         c, mode = self.actor, self._mode()
         mods = [("GM", modifier), ("actions, A8", turn_penalty(self.encounter, c))]
         mods += standing_modifiers(c, picker.kind, complement=mode != "complementary")
         info = self.query_one("#info", Static)
         ext = c.extended
+        lines: list[str] = []
         if continuing and ext is not None:
             mods.append(("running total − 2, A3", ext.total - 2))
             units = len(ext.rolls)
-            info.update(
+            lines.append(
                 f"Extended {ext.skill}: total {ext.total} after {units} roll(s), {units} time"
                 f" unit(s); this roll adds its SS − 2 (R3)"
                 + (f"; goal {ext.goal}" if ext.goal is not None else "")
             )
         elif mode == "extend":
-            info.update("A new extended roll: its SS starts the running total (A3).")
+            lines.append("A new extended roll: its SS starts the running total (A3).")
         elif mode == "complementary":
             table = ", ".join(f"{ss}+ → +{bonus}" for ss, bonus in COMPLEMENTARY)
-            info.update(f"Bonus for the next roll by SS: {table} (A4)")
+            lines.append(f"Bonus for the next roll by SS: {table} (A4)")
         elif c.complement_bonus:
-            info.update(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
-        else:
-            info.update("")
+            lines.append(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
+        if not continuing and mode != "complementary":
+            lines.append(extended_warning(c, skill, new_extended=mode == "extend"))
+        info.update("\n".join(line for line in lines if line))
         mods = [(label, value) for label, value in mods if value]
         odds = self.query_one("#odds", OddsView)
         odds.stat_name = stat
         odds.stat = c.effective(stat) if stat in c.stats else 0
-        odds.dice = dice if dice is not None else c.skills.get(skill, 0)
-        odds.goal = goal
+        # A refused number gets no chance of success: the field says what is wrong.
+        odds.dice = dice if dice is not None and "dice" not in bad else rating(c.skills, skill)
+        odds.goal = None if bad else goal
         odds.modifier = sum(value for _label, value in mods)
         odds.exert = exert
         odds.special = picker.kind
         odds.positive = picker.positive
         odds.goal_shift = None
-        odds.note = modifier_text(mods)
+        odds.note = (
+            f"fix the {' and '.join(sorted(bad))} to see the odds" if bad else modifier_text(mods)
+        )
 
     def _opposed(self) -> tuple[Command | None, dict[str, str]]:
         c, enc = self.actor, self.encounter

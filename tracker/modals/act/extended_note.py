@@ -1,0 +1,40 @@
+"""What a skill roll will do to an extended roll in progress, said before the roll (A3).
+
+The engine (`rules.rolls.skill_roll`) ends an extended roll only when a
+standard roll of the same skill starts afresh or a new extended roll takes
+its place; a roll of another skill leaves it running. The skill-roll dialog
+shows this line so the GM never loses a running total unawares.
+"""
+
+from __future__ import annotations
+
+from rules.sheet_names import same_name
+from rules.state import Combatant
+
+__all__ = ["continues", "extended_warning"]
+
+
+def continues(c: Combatant, skill: str, stat: str) -> bool:
+    """Would an extended roll of this skill and stat add to the one in progress (A3)?"""
+    ext = c.extended
+    return ext is not None and same_name(ext.skill, skill) and same_name(ext.stat, stat)
+
+
+def extended_warning(c: Combatant, skill: str, *, new_extended: bool) -> str:
+    """The line for a roll that does not continue `c`'s extended roll ('' when none runs).
+
+    `new_extended`: the roll starts a new extended roll (else it is a standard roll).
+    """
+    ext = c.extended
+    if ext is None:
+        return ""
+    units = len(ext.rolls)
+    running = (
+        f"{c.name}'s extended {ext.skill} roll (total {ext.total} after {units} "
+        f"roll{'s' if units != 1 else ''})"
+    )
+    if new_extended:
+        return f"⚠ This new extended roll ends {running} (A3)."
+    if same_name(ext.skill, skill):
+        return f"⚠ This standard {ext.skill} roll ends {running} (A3)."
+    return f"{running} stays in progress (A3)."

@@ -1,0 +1,54 @@
+"""A10 in the dialogs: a dodge or parry keeps the held Opportunity Action, or spends it.
+
+A10: "With a held Opportunity Action, the reaction can be any action; without
+one, only a defensive action (dodge or parry)". A dodge or parry needs no held
+action, so by default it leaves it for later (A8: it lapses at the holder's
+next opportunity); the GM ticks "Spend the held ..." to use it instead, and its
+roll then carries the A8 penalty of the opportunity that held it. A payer that
+is not a dodge or parry can only be the held action. The engine decides
+(`rules.track.spend_reaction`); this only offers the choice and says why not.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Checkbox
+
+from rules.state import Combatant
+
+KEPT = "Unticked, a dodge or parry leaves the held action for later (A10)."
+
+
+def held_label(c: Combatant) -> str:
+    """The checkbox's words: what is held and its A8 penalty (the tooltip says `KEPT`)."""
+    penalty = f"{c.held_penalty} to the roll" if c.held_penalty else "no penalty"
+    return f"Spend the held {c.held_action} on it ({penalty}, A8)"
+
+
+def uses_held(screen: Screen[object], id: str) -> bool:
+    """Whether the dialog's 'Spend the held ...' box is shown and ticked."""
+    found = screen.query(f"#{id}")
+    if not found:
+        return False
+    box = found.first(Checkbox)
+    return box.display and box.value
+
+
+def held_penalty(c: Combatant, use_held: bool) -> int:
+    """A8: what spending the held action adds to the roll (0 for a plain reaction)."""
+    return c.held_penalty if use_held and c.held_action is not None else 0
+
+
+def payer_refusal(
+    c: Combatant, action_name: object, kinds: tuple[str, ...], use_held: bool
+) -> str | None:
+    """Why this payer cannot pay a plain dodge or parry (None: it can), in the engine's terms."""
+    if use_held or not isinstance(action_name, str):
+        return None
+    action = next((a for a in c.actions if a.name == action_name), None)
+    if action is None or action.kind in kinds:
+        return None
+    return (
+        f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held"
+        f" {c.held_action} can pay for it (tick 'Spend the held {c.held_action}', A10)"
+    )
