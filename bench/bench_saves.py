@@ -74,7 +74,7 @@ def _combatant(i: int, wounded: bool) -> Combatant:
 
 def _event(k: int) -> Event:
     a, b = k % COMBATANTS + 1, (k * 7) % COMBATANTS + 1
-    return Event.model_construct(
+    return Event(
         seq=k + 1,
         time=k // 25,
         kind="attack",

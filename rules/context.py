@@ -13,7 +13,7 @@ from typing import Any, NoReturn, TypeVar
 
 from rules.dice import RecordingDice
 from rules.journal import Journal
-from rules.state import Combatant, Encounter, Event, Pending, built
+from rules.state import Combatant, Encounter, Event, Pending
 
 
 class CommandError(ValueError):
@@ -36,16 +36,9 @@ class Context:
     ) -> Event:
         """Log one event (with the faces it used) at the current track time."""
         enc = self.enc
-        event = built(
-            Event,
-            seq=len(enc.log) + 1,
-            time=enc.time if enc.in_combat else None,
-            kind=kind,
-            text=text,
-            faces=list(faces),
-            actor=actor,
-        )
-        self.j.append(enc.log, event)
+        log = enc.log
+        event = Event(len(log) + 1, enc.time if enc.in_combat else None, kind, text, [*faces], actor)
+        self.j.append(log, event)
         self.events.append(event)
         return event
 

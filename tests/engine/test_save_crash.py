@@ -57,6 +57,7 @@ def padded() -> Encounter:
     log = [
         Event(
             seq=k + 1,
+            time=None,
             kind="note",
             text=f"Earlier: 3d10 4 8 2 vs Dex 7 → 4 VP ({k})",
             faces=[4, 8, 2],
