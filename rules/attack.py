@@ -49,17 +49,17 @@ def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weap
     for weapon in target.weapons:
         if weapon.kind != "melee":
             continue
-        skill = target.skills.get(weapon.skill, 0)
+        skill = target.skill_rating(weapon.skill)
         if not eligible(target, skill, ctx.enc.time):
             continue
-        if best is None or skill > target.skills.get(best.skill, 0):
+        if best is None or skill > target.skill_rating(best.skill):
             best = weapon
     return best
 
 
 def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -> int:
     """A10: the target reacts (cost on its track) and rolls Dodge; its VS (0 if failed)."""
-    skill = target.skills.get("Dodge", 0)
+    skill = target.skill_rating("Dodge")
     reaction = spend_reaction(ctx, target, dodge.action, ("dodge",), skill, dodge.use_held)
     roll = perform_roll(
         ctx,
@@ -166,7 +166,7 @@ def parry(ctx: Context, cmd: Parry) -> None:
     if weapon.kind != "melee":
         ctx.fail(f"{target.name} cannot parry with {weapon.name}: not a melee weapon")
     ctx.close_pending(p)
-    skill = target.skills.get(weapon.skill, 0)
+    skill = target.skill_rating(weapon.skill)
     reaction = spend_reaction(ctx, target, cmd.action, ("parry",), skill, cmd.use_held)
     roll = perform_roll(
         ctx,

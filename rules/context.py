@@ -37,7 +37,8 @@ class Context:
         """Log one event (with the faces it used) at the current track time."""
         enc = self.enc
         log = enc.log
-        event = Event(len(log) + 1, enc.time if enc.in_combat else None, kind, text, [*faces], actor)
+        time = enc.time if enc.in_combat else None
+        event = Event(len(log) + 1, time, kind, text, [*faces], actor)  # positional: fastest
         self.j.append(log, event)
         self.events.append(event)
         return event

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from rules import (  # noqa: F401
     anima_checks,
     attack,
+    care,
     injury,
     rolls,
     roster,

@@ -62,7 +62,7 @@ def default_repertoire() -> list[Action]:
     bundled sheets carry, with their costs (R6: costs are the GM's to change).
     """
     return [
-        Action(name="Dodge", cost=2, kind="dodge", skill="Dodge"),
+        Action(name="Dodge", cost=2, kind="dodge"),  # A10: rolls the Dodge skill (R9)
         Action(name="Move", cost=DEFAULT_ACTION_COST, kind="other"),
         Action(name="Wait", cost=1, kind="other"),
     ]

@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from rules.sheet_names import on_sheet
+from rules.sheet_names import on_sheet, rating
 
 SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.migrations)
 M = TypeVar("M", bound=BaseModel)
@@ -231,6 +231,10 @@ class Combatant(Stats):
         """One `missing_stats` entry in words: what names which stat, and what the sheet has."""
         have = ", ".join(self.stats)
         return f"{what} rolls on {stat!r}, a stat {self.name} does not have (has {have})"
+
+    def skill_rating(self, name: str) -> int:
+        """A1: the skill's rating (its dice), whatever the case it is typed in; 0 if untrained."""
+        return rating(self.skills, name)
 
     # --- derived numbers (A9) -------------------------------------------------
     def total_wp(self) -> int:

@@ -257,7 +257,7 @@ def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> in
         name = c.weapon(action.weapon).skill
     if name is None:
         name = {"dodge": "Dodge"}.get(action.kind, action.name)
-    return c.skills.get(name, 0)
+    return c.skill_rating(name)
 
 
 def eligible(c: Combatant, skill: int, now: int) -> bool:
@@ -364,7 +364,7 @@ def react(ctx: Context, cmd: React) -> None:
         action = c.action(cmd.action)
     except ValueError as error:
         ctx.fail(str(error))
-    skill = c.skills.get(cmd.skill, 0) if cmd.skill else reaction_skill(c, action)
+    skill = c.skill_rating(cmd.skill) if cmd.skill else reaction_skill(c, action)
     defensive = ("dodge", "parry")
     # A10: only the held action can pay for an action that is not a dodge or parry.
     use_held = cmd.use_held or (action.kind not in defensive and c.held_action is not None)

@@ -21,14 +21,13 @@ from tracker.commands_palette import TrackerCommands
 
 if TYPE_CHECKING:
     from rules.commands import Command
-    from rules.dice import DiceExhausted, SeededDice
+    from rules.dice import DiceExhausted, DiceMode, SeededDice
     from rules.session import Session
     from rules.state import Encounter
     from tracker.act_flow import ActFlow
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
 
-DiceMode = Literal["virtual", "physical"]
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
@@ -372,21 +371,6 @@ class TrackerApp(App[None]):
 
         bindings = [active.binding for active in self.screen.active_bindings.values()]
         self.push_screen(HelpScreen(bindings))
-
-    def export_log(self) -> Path | None:
-        """`x`: the log as Markdown beside the save file; says where it went."""
-        from tracker.widgets.log_markdown import export_path, write_log
-
-        assert self.session is not None
-        enc = self.session.encounter
-        path = export_path(self.save_path, self.saves_dir, enc.name)
-        try:
-            write_log(enc, path)
-        except OSError as error:
-            self.notify(f"cannot write {path}: {error.strerror}", severity="error")
-            return None
-        self.notify(f"Log exported to {path}", title="Exported", timeout=4)
-        return path
 
     async def action_quit(self) -> None:
         """Quit; the fight is saved first. If that save fails, say so and quit only on a

@@ -32,13 +32,15 @@ async def test_a_new_sheet_starts_with_dodge_move_and_wait_R6() -> None:
     app = Host(CombatantForm(encounter(), None))
     async with app.run_test(size=SIZE) as pilot:
         await type_into(pilot, "#name", "Dinzis")
+        await pilot.pause()
+        assert "note:" not in shown(app, "action-0")  # a fresh sheet gets no note in red
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
     actions = [(a.name, a.cost, a.kind, a.skill) for a in command.combatant.actions]
     assert actions == [
-        ("Dodge", 2, "dodge", "Dodge"),
+        ("Dodge", 2, "dodge", None),  # rolls Dodge (R9) with no note on a fresh sheet
         ("Move", 3, "other", None),
         ("Wait", 1, "other", None),
     ]

@@ -115,3 +115,21 @@ def test_an_opposed_action_keeps_the_sheets_spelling() -> None:
     )
     lines = do(s, OpposedRound(), 9, 9, 9, 9, 9)
     assert "Kans rolls Sneak: 3d10" in lines[0] and "Bo rolls Sneak: 2d10" in lines[1]
+
+
+def test_a_weapon_skill_in_another_case_counts_for_reacting_A10() -> None:
+    """R9/A10: a knife on `melee` parries with Melee 6, and a `dodge` action with Dodge."""
+    from rules.state import Action, Weapon
+    from rules.track import reaction_skill
+
+    c = kans().model_copy(
+        update={
+            "skills": {"Melee": 6, "Dodge": 4},
+            "weapons": [Weapon(name="knife", skill="melee", stat="Dexterity", damage=3)],
+        }
+    )
+    parry = Action(name="Parry", cost=2, kind="parry", weapon="knife")
+    assert reaction_skill(c, parry) == 6
+    assert reaction_skill(c, Action(name="Dodge", cost=2, kind="dodge")) == 4
+    assert reaction_skill(c, parry, skill="MELEE") == 6
+    assert c.skill_rating("dodge") == 4 and c.skill_rating("Shoot") == 0

@@ -289,5 +289,18 @@ class MainScreen(Screen[None]):
         self.tracker.run_command(NewDay())
 
     def action_export_log(self) -> None:
-        if self._allowed("export_log"):
-            self.tracker.export_log()
+        """`x`: the log as Markdown beside the save file; says where it went."""
+        if not self._allowed("export_log"):
+            return
+        from tracker.widgets.log_markdown import export_path, write_log
+
+        app = self.tracker
+        assert app.session is not None
+        enc = app.session.encounter
+        path = export_path(app.save_path, app.saves_dir, enc.name)
+        try:
+            write_log(enc, path)
+        except OSError as error:
+            app.notify(f"cannot write {path}: {error.strerror}", severity="error")
+            return
+        app.notify(f"Log exported to {path}", title="Exported", timeout=4)

@@ -184,7 +184,7 @@ class AttackDialog(ActDialog[Attack]):
 
     def _title(self) -> str:
         a, w, enc = self.attacker, self.weapon, self.encounter
-        skill = a.skills.get(w.skill, 0)
+        skill = a.skill_rating(w.skill)
         stat = a.effective(w.stat) if w.stat in a.stats else "?"
         head = f"{a.name} attacks with {w.name}: {w.skill} {skill} on {w.stat} {stat}"
         head += f", damage {w.damage}, {w.kind}"
@@ -252,7 +252,7 @@ class AttackDialog(ActDialog[Attack]):
         if target.held_action is not None:
             held.label = held_label(target)
             held.tooltip = KEPT
-        skill = target.skills.get("Dodge", 0)
+        skill = target.skill_rating("Dodge")
         allowed = may_react(self.encounter, target, skill)
         arithmetic = reaction_line(self.encounter, target, "Dodge", skill)
         verdict = "may dodge" if allowed else "cannot dodge"
@@ -336,7 +336,7 @@ class AttackDialog(ActDialog[Attack]):
         situation = self.query_one("#dodge", Select).value
         if target is None or not isinstance(situation, str):
             return None
-        if not may_react(self.encounter, target, target.skills.get("Dodge", 0)):
+        if not may_react(self.encounter, target, target.skill_rating("Dodge")):
             return None
         action = self.query_one("#dodge-action", Select).value
         modifier = 0
@@ -381,7 +381,7 @@ class AttackDialog(ActDialog[Attack]):
             hurt = dodge.limb is not None and target.limbs.get(dodge.limb) != "severed"
             dodger = roll_distribution(
                 target.effective("Dexterity") if "Dexterity" in target.stats else 0,
-                target.skills.get("Dodge", 0),
+                target.skill_rating("Dodge"),
                 sum(v for _l, v in standing_modifiers(target, None))
                 + dodge.modifier
                 + (LIMB_PENALTY if hurt else 0)  # A15
@@ -391,7 +391,7 @@ class AttackDialog(ActDialog[Attack]):
             odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
         odds.stat_name = w.stat
         odds.stat = a.effective(w.stat) if w.stat in a.stats else 0
-        odds.dice = a.skills.get(w.skill, 0)
+        odds.dice = a.skill_rating(w.skill)
         odds.goal = goal
         odds.modifier = sum(value for _label, value in mods)
         odds.exert = exert

@@ -19,7 +19,7 @@ def contest_roll(c: Combatant, skill: str, stat: str) -> dict[int, Fraction]:
     """A6: one side's roll: its skill, no goal; R26 and A4 bonuses still apply."""
     bonus = sum(v for _label, v in standing_modifiers(c, None))
     value = c.effective(stat) if stat in c.stats else 0
-    return roll_distribution(value, c.skills.get(skill, 0), bonus)
+    return roll_distribution(value, c.skill_rating(skill), bonus)
 
 
 def running_text(enc: Encounter) -> str:
@@ -28,7 +28,7 @@ def running_text(enc: Encounter) -> str:
     if op is None:
         return "No opposed action is running."
     a, b = enc.combatants[op.a], enc.combatants[op.b]
-    sa, sb = a.skills.get(op.a_skill, 0), b.skills.get(op.b_skill, 0)
+    sa, sb = a.skill_rating(op.a_skill), b.skill_rating(op.b_skill)
     odds = round_odds(
         contest_roll(a, op.a_skill, op.a_stat),
         contest_roll(b, op.b_skill, op.b_stat),
@@ -49,7 +49,7 @@ def start_text(
     a: Combatant, a_skill: str, a_stat: str, b: Combatant, b_skill: str, b_stat: str
 ) -> str:
     """A new contest: what each side needs, and how a first round tends to go."""
-    sa, sb = a.skills.get(a_skill, 0), b.skills.get(b_skill, 0)
+    sa, sb = a.skill_rating(a_skill), b.skill_rating(b_skill)
     first = round_odds(
         contest_roll(a, a_skill, a_stat), contest_roll(b, b_skill, b_stat), 0, sa, sb
     )

@@ -94,7 +94,7 @@ class ParryDialog(ActDialog[Parry]):
         self.weapons = [w for w in self.defender.weapons if w.kind == "melee"]
 
     def _allowed(self, weapon: Weapon) -> bool:
-        return may_react(self.encounter, self.defender, self.defender.skills.get(weapon.skill, 0))
+        return may_react(self.encounter, self.defender, self.defender.skill_rating(weapon.skill))
 
     def compose(self) -> ComposeResult:
         d, p = self.defender, self.pending
@@ -112,7 +112,7 @@ class ParryDialog(ActDialog[Parry]):
                 with Vertical(classes="form"):
                     options = [RadioButton("do not parry: the blow lands with full force")]
                     for w in self.weapons:
-                        skill = d.skills.get(w.skill, 0)
+                        skill = d.skill_rating(w.skill)
                         line = reaction_line(self.encounter, d, w.skill, skill)
                         button = RadioButton(
                             f"{w.name} ({w.skill} {skill}): {line}",
@@ -182,7 +182,7 @@ class ParryDialog(ActDialog[Parry]):
             mods = [(label, value) for label, value in mods if value]
             odds.stat_name = shown.stat
             odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0
-            odds.dice = d.skills.get(shown.skill, 0)
+            odds.dice = d.skill_rating(shown.skill)
             odds.goal = p.goal
             odds.modifier = sum(v for _l, v in mods)
             odds.special = picker.kind if weapon is not None else None
