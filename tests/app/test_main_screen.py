@@ -481,3 +481,18 @@ def test_the_headline_keeps_a_declared_roll_in_sight_A8() -> None:
     assert "next: " in line  # what comes after still shows
     session.do(Advance(), ScriptedDice())  # n moves on: the roll is given up, and says no more
     assert "to roll" not in TimeTrack().headline(enc).plain
+
+
+def test_the_headline_says_now_for_those_due_now_behind_a_decision() -> None:
+    """R5 tie left waiting behind a pending check: 'next: … act now', never 'at' the time now."""
+    from rules.commands import Advance, StartCombat
+
+    session = Session(build_demo())
+    session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
+    enc = session.encounter
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="kans", actions=["Wait"]), ScriptedDice())
+    session.do(ApplyWound(target="dinzis", wound_points=5), ScriptedDice())
+    assert enc.pending  # A16: a massive wound's demise check
+    line = TimeTrack().headline(enc).plain
+    assert "next: Baron, Dinzis act now" in line and "act at 0" not in line  # R5: WP cost Wits

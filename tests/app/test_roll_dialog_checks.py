@@ -156,6 +156,22 @@ async def test_a_lower_case_skill_counts_the_sheets_dice() -> None:
     assert session.encounter.log[-1].text.startswith("Maria rolls Melee: 6d10")
 
 
+async def test_a_skill_not_on_the_sheet_is_warned_before_the_roll_A1() -> None:
+    """A typo (`snea`) would roll 0 dice: legal (untrained), so a warning, not a refusal."""
+    session = maria()
+    app = ActHost(SkillRollDialog(session.encounter, "m", skill="Sneak", stat="Perception"))
+    async with app.run_test(size=SIZE) as pilot:
+        info = app.screen.query_one("#info")
+        await until(pilot, lambda: "0 dice" not in str(info.render()))
+        await type_into(pilot, "#skill", "snea")
+        await until(
+            pilot, lambda: "has no 'snea' skill: it rolls 0 dice (A1)" in str(info.render())
+        )
+        assert "The sheet has: " in str(info.render())
+        command = await submit(app, pilot)  # still the GM's call: an untrained roll
+    assert command is not None and command.skill == "snea"
+
+
 async def test_skill_roll_numbers_out_of_range_are_refused_under_their_field() -> None:
     """Goal 0-99, dice 0-20 (the command's own ranges): no 'Success 100%' for goal -5."""
     session = maria()

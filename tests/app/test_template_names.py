@@ -37,6 +37,7 @@ async def test_the_same_template_twice_joins_as_a_numbered_name(tmp_path: Path) 
         assert names == ["Decados guard", "Decados guard 2"]
         labels = short_names(enc)
         assert len({labels[cid] for cid in list(enc.combatants)[-2:]}) == 2  # told apart
+        assert labels[list(enc.combatants)[-1]] == "Decados 2"  # no cut name nobody has
 
 
 async def test_the_picker_says_which_name_a_template_joins_as(tmp_path: Path) -> None:

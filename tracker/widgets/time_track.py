@@ -111,7 +111,8 @@ class TimeTrack(Widget):
                     if nxt.kind == "bleed"
                     else ("act" if many else "acts")
                 )
-                text.append(f" · next: {', '.join(nxt.names)} {kind} at {nxt.time}")
+                when = "now" if nxt.time == enc.time else f"at {nxt.time}"
+                text.append(f" · next: {', '.join(nxt.names)} {kind} {when}")
                 mark = "♦" if nxt.kind == "bleed" else ""
                 named |= {(nxt.time, mark + name) for name in nxt.names}
             else:

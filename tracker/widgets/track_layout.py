@@ -76,7 +76,7 @@ def short_names(enc: Encounter) -> dict[str, str]:
         words = c.name.split()
         short = words[0][:8] if words else c.id
         if words and words[-1].isdigit() and len(words) > 1:
-            short = f"{words[0][:6]} {words[-1]}"
+            short = f"{words[0][:8]} {words[-1]}"  # as long as a plain first word: "Decados 2"
         out[c.id] = short
         seen[short] = seen.get(short, 0) + 1
     for cid, short in out.items():

@@ -17,6 +17,7 @@ from textual.widgets import RadioButton
 
 from rules import farad, specials
 from rules.context import Context
+from rules.sheet_names import on_sheet
 from rules.state import Action, Combatant, Encounter
 from rules.track import eligible
 from tracker.modals.act.base import FieldRadioSet
@@ -230,3 +231,12 @@ def describe(c: Combatant) -> str:
     """A combatant in a picker: `Markon (enemy, TTU 16)`."""
     where = f", TTU {c.ttu}" if c.ttu is not None else ""
     return f"{c.name} ({c.side}{where})"
+
+
+def untrained_warning(c: Combatant, skill: str, dice: int | None) -> str:
+    """A1: a skill not on the sheet rolls no dice. Legal (untrained), but a typo costs the roll,
+    so the dialog says so before the roll ('' when the skill is on the sheet or dice are given)."""
+    if not skill or dice is not None or on_sheet(c.skills, skill) is not None:
+        return ""
+    have = ", ".join(c.skills) or "no skills"
+    return f"⚠ {c.name} has no {skill!r} skill: it rolls 0 dice (A1). The sheet has: {have}."

@@ -35,6 +35,7 @@ from tracker.modals.act.common import (
     modifier_text,
     standing_modifiers,
     turn_penalty,
+    untrained_warning,
 )
 from tracker.modals.act.contest import running_text, start_text
 from tracker.modals.act.extended_note import continues, extended_warning
@@ -363,6 +364,8 @@ class SkillRollDialog(ActDialog[Command]):
             lines.append(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
         if not continuing and mode != "complementary":
             lines.append(extended_warning(c, skill, new_extended=mode == "extend"))
+        if not continuing:
+            lines.append(untrained_warning(c, skill, dice))
         info.update("\n".join(line for line in lines if line))
         mods = [(label, value) for label, value in mods if value]
         odds = self.query_one("#odds", OddsView)
