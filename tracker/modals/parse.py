@@ -81,6 +81,17 @@ def whole_number(text: str) -> tuple[int | None, str]:
     return None, f"{stripped!r} is not a number"
 
 
+def modifier(text: str, errors: dict[str, str], slot: str) -> int:
+    """A GM modifier field: blank is 0; a bad one is reported under `slot` (and counts 0)."""
+    if not text.strip():
+        return 0
+    value, problem = whole_number(text)
+    if value is None:
+        errors[slot] = problem
+        return 0
+    return value
+
+
 def goal(text: str) -> tuple[int | None, str]:
     """A2/R2: a goal as a number or a named goal (Routine 1 … Near Impossible 17)."""
     stripped = text.strip()

@@ -48,7 +48,7 @@ from tracker.modals.act.limb import LIMB_PENALTY, chosen_limb, limb_options, lim
 from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
-from tracker.modals.parse import whole_number
+from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
 CLOSE_IN = "Close-In"
@@ -284,14 +284,7 @@ class AttackDialog(ActDialog[Attack]):
             errors["goal"] = (
                 "Close-In: type the goal the GM sets (A8)" if chosen == CLOSE_IN else problem
             )
-        mod_text = self.query_one("#modifier", Input).value
-        modifier = 0
-        if mod_text.strip():
-            value, problem = whole_number(mod_text)
-            if value is None:
-                errors["modifier"] = problem
-            else:
-                modifier = value
+        modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
         exert = self.query_one("#exert", Checkbox).value
         picker = self.query_one("#special", SpecialPicker)
         dodge = self._dodge(target, errors)
@@ -339,14 +332,8 @@ class AttackDialog(ActDialog[Attack]):
         if not may_react(self.encounter, target, target.skill_rating("Dodge")):
             return None
         action = self.query_one("#dodge-action", Select).value
-        modifier = 0
-        mod_text = self.query_one("#dodge-modifier", Input).value
-        if mod_text.strip():
-            value, problem = whole_number(mod_text)
-            if value is None:
-                errors["dodge-modifier"] = problem
-            else:
-                modifier = value
+        text = self.query_one("#dodge-modifier", Input).value
+        modifier = parse_modifier(text, errors, "dodge-modifier")
         limb, _penalty, refusal = chosen_limb(self, target, "dodge-limb")
         use_held = uses_held(self, "dodge-held")
         why = refusal or payer_refusal(target, action, ("dodge",), use_held)

@@ -44,7 +44,7 @@ from tracker.modals.act.held import (
 )
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, labelled
-from tracker.modals.parse import whole_number
+from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
 
@@ -161,14 +161,7 @@ class ParryDialog(ActDialog[Parry]):
         action = self.query_one("#action", Select).value
         odds = self.query_one("#odds", OddsView)
         errors: dict[str, str] = {}
-        modifier = 0
-        mod_text = self.query_one("#modifier", Input).value
-        if mod_text.strip():
-            value, problem = whole_number(mod_text)
-            if value is None:
-                errors["modifier"] = problem
-            else:
-                modifier = value
+        modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
         limb, limb_modifier, limb_refusal = chosen_limb(self, d)
         use_held = uses_held(self, "use-held")
         shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)

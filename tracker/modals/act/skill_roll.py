@@ -42,6 +42,7 @@ from tracker.modals.act.extended_note import continues, extended_warning
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
+from tracker.modals.parse import modifier as parse_modifier
 from tracker.modals.parse import whole_number
 from tracker.widgets.odds import OddsView
 
@@ -261,7 +262,6 @@ class SkillRollDialog(ActDialog[Command]):
 
     def _numbers(self, errors: dict[str, str]) -> tuple[int | None, int | None, int]:
         goal = dice = None
-        modifier = 0
         goal_text = self.query_one("#goal", Input).value
         if goal_text.strip() and self._mode() != "complementary":
             goal, problem = parse_goal(goal_text)
@@ -272,13 +272,7 @@ class SkillRollDialog(ActDialog[Command]):
             dice, problem = whole_number(dice_text)
             if dice is None:
                 errors["dice"] = problem
-        mod_text = self.query_one("#modifier", Input).value
-        if mod_text.strip():
-            value, problem = whole_number(mod_text)
-            if value is None:
-                errors["modifier"] = problem
-            else:
-                modifier = value
+        modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
         return goal, dice, modifier
 
     def validate_form(self) -> tuple[Command | None, dict[str, str]]:
