@@ -169,6 +169,11 @@ def opposed_start(ctx: Context, cmd: OpposedStart) -> None:
     a_stat, b_stat = stat_on_sheet(ctx, a, cmd.a_stat), stat_on_sheet(ctx, b, cmd.b_stat)
     a_skill = on_sheet(a.skills, cmd.a_skill) or cmd.a_skill  # the sheet's spelling
     b_skill = on_sheet(b.skills, cmd.b_skill) or cmd.b_skill
+    if not rating(a.skills, a_skill) and not rating(b.skills, b_skill):
+        ctx.fail(
+            f"neither {a.name} has {a_skill!r} nor {b.name} has {b_skill!r}: with no dice on"
+            " either side the contest could never end (A6); check the skill names"
+        )
     old = enc.opposed
     if old is not None and old.winner is None:
         names = f"{enc.combatants[old.a].name} vs {enc.combatants[old.b].name}"

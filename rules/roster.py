@@ -277,10 +277,16 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
         if pending.combatant == c.id or c.id in pending.data.values():
             j.remove(enc.pending, pending)
             dropped += 1
-    if enc.opposed is not None and c.id in (enc.opposed.a, enc.opposed.b):
+    notes = [f"{dropped} pending decision{'s' if dropped > 1 else ''} dropped"] if dropped else []
+    contest = enc.opposed
+    if contest is not None and c.id in (contest.a, contest.b):
+        if contest.winner is None:  # A6: a contest under way ends with no winner
+            other = enc.combatants.get(contest.b if c.id == contest.a else contest.a)
+            with_whom = f" with {other.name}" if other is not None else ""
+            notes.append(f"its opposed contest{with_whom} ends undecided (margin {contest.margin})")
         j.set(enc, "opposed", None)
     j.delitem(enc.combatants, c.id)
-    extra = f"; {dropped} pending decision{'s' if dropped > 1 else ''} dropped" if dropped else ""
+    extra = "".join(f"; {note}" for note in notes)
     ctx.emit("remove", f"{c.name} ({c.id}) leaves the encounter{extra}", actor=c.id)
 
 

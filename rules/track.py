@@ -31,14 +31,18 @@ def _wits(ctx: Context, c: Combatant) -> int:
 
 
 def roll_reaction(ctx: Context, c: Combatant, awareness: str) -> int:
-    """A7 / R8: one die against effective Wits, its VP off the awareness's base time."""
+    """A7 / R8: one die against effective Wits, its VP off the awareness's base time.
+
+    Returns the reaction time; the log names the TTU it gives from now (a late joiner, R8).
+    """
     wits = _wits(ctx, c)
     (face,) = ctx.dice.roll(10, 1, f"reaction roll: {c.name}")
     time = reaction_time(awareness, wits, face)
     vp = victory_points(wits, face)
+    ttu = ctx.enc.time + time
     ctx.emit(
         "reaction",
-        f"{c.name} ({awareness}) reacts: d10 {face} vs Wits {wits} → {vp} VP → TTU {time}",
+        f"{c.name} ({awareness}) reacts: d10 {face} vs Wits {wits} → {vp} VP → TTU {ttu}",
         [face],
         c.id,
     )
@@ -64,11 +68,13 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
     ctx.emit("combat", f"Combat begins: {names} {'starts' if len(initiators) == 1 else 'start'}")
     starters = {c.id for c in initiators}
     for c in enc.combatants.values():
-        if c.dead or c.out_of_fight:
+        if c.dead:
             continue
-        specials.on_battle_start(ctx, c)
         if c.bleed_rate > 0:
-            j.set(c, "bleed_anchor", 0)  # bleeding goes on, counted from the new track's 0
+            j.set(c, "bleed_anchor", 0)  # A14: bleeding goes on, counted from the new track's 0
+        if c.out_of_fight:
+            continue  # out of the fight, but its wounds still bleed
+        specials.on_battle_start(ctx, c)
         _drop_held(ctx, c)
         if c.id in starters:
             j.set(c, "awareness", cmd.awareness.get(c.id, "active"))

@@ -370,3 +370,30 @@ def test_an_unbroken_limb_changes_nothing_and_a_severed_one_is_refused_a15() -> 
     lines = do(s, roll("k", "Melee", "Dexterity", goal=3, limb="left arm"), 8, 9)
     assert "A15" not in lines[0] and not s.encounter.combatants["k"].wounds
     refused(s, roll("k", "Melee", "Dexterity", goal=3, limb="right arm"), "severed")
+
+
+def test_an_opposed_contest_with_no_dice_on_either_side_is_refused_A6() -> None:
+    """Two typos (or two untrained sides) would roll 0 vs 0 forever: refused, named."""
+    s = session(
+        being("i", "Iol", {"Wits": 7}, {"Tactics": 6}), being("m", "Monarch", {"Wits": 5}, {})
+    )
+    both = OpposedStart(
+        a="i", a_skill="Tactcs", a_stat="Wits", b="m", b_skill="Haggle", b_stat="Wits"
+    )
+    refused(s, both, "neither Iol has 'Tactcs' nor Monarch has 'Haggle'")
+    one = OpposedStart(
+        a="i", a_skill="tactics", a_stat="Wits", b="m", b_skill="Haggle", b_stat="Wits"
+    )
+    assert "Iol (Tactics 6) vs Monarch (Haggle 0)" in do(s, one)[0]  # one side untrained: fine
+
+
+def test_removing_a_contestant_ends_its_contest_in_the_log_A6() -> None:
+    from rules.commands import RemoveCombatant
+
+    s = session(
+        being("i", "Iol", {"Wits": 7}, {"Tactics": 6}), being("m", "Monarch", {"Wits": 5}, {})
+    )
+    do(s, OpposedStart(a="i", a_skill="Tactics", a_stat="Wits", b="m", b_skill="T", b_stat="Wits"))
+    (line,) = do(s, RemoveCombatant(id="m"))
+    assert line.endswith("its opposed contest with Iol ends undecided (margin 0)")
+    assert s.encounter.opposed is None

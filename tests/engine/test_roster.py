@@ -68,7 +68,7 @@ def test_late_join_rolls_reaction_and_lands_at_now_plus_time() -> None:
     do(s, Advance())
     assert s.encounter.time == 5
     lines = do(s, AddCombatant(combatant=being("m", "Molin"), awareness="ready"), 7)
-    assert "Molin (ready) reacts: d10 7 vs Wits 7 → 2 VP → TTU 2" in lines[1]
+    assert "Molin (ready) reacts: d10 7 vs Wits 7 → 2 VP → TTU 7" in lines[1]  # now 5 + 2
     assert "first opportunity at 7 (R8)" in lines[2]
     assert s.encounter.combatants["m"].ttu == 7
     do(s, TakeOpportunity(actor="k", actions=["Strike"]))  # Kans next at 10
@@ -197,7 +197,10 @@ def test_remove_mid_combat_clears_every_reference_and_undoes_exactly() -> None:
     )
     start = s.encounter.model_dump(mode="json")
     lines = do(s, RemoveCombatant(id="b"))
-    assert lines == ["Bel (b) leaves the encounter; 2 pending decisions dropped"]
+    assert lines == [
+        "Bel (b) leaves the encounter; 2 pending decisions dropped;"
+        " its opposed contest with Cid ends undecided (margin 0)"
+    ]
     enc = s.encounter
     assert list(enc.combatants) == ["a", "c"]
     assert enc.due == ["c"]

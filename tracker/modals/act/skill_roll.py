@@ -391,7 +391,9 @@ class SkillRollDialog(ActDialog[Command]):
         if other is None or not isinstance(their_stat, str):
             info.update("Pick the opponent, its skill and its stat.")
             return None, {FORM: "pick an opponent (A6)"} if self.refusals else {}
-        info.update(start_text(c, skill, stat, other, their_skill, their_stat))
+        warnings = [untrained_warning(c, skill, None), untrained_warning(other, their_skill, None)]
+        lines = [start_text(c, skill, stat, other, their_skill, their_stat), *warnings]
+        info.update("\n".join(line for line in lines if line))
         try:
             command = OpposedStart(
                 a=c.id,
