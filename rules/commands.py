@@ -55,13 +55,15 @@ class FightStatus(Model):
     """Take a combatant out of the fight (fled, unconscious, surrendered) or bring it back.
 
     Out: it leaves the time track but stays in the encounter. Back while combat
-    runs: it rolls its reaction like a late arrival (R8).
+    runs: it rolls its reaction like a late arrival (R8), with the awareness the
+    GM gives it (A7; None keeps the one it had).
     """
 
     type: Literal["fight-status"] = "fight-status"
     target: str
     out: bool = True
-    reason: str = ""
+    reason: str = ""  # the log's why: fled, unconscious, surrendered, or the GM's words
+    awareness: Awareness | None = None  # only for coming back
 
 
 class StartCombat(Model):
@@ -150,11 +152,11 @@ class Parry(Model):
 
     type: Literal["parry"] = "parry"
     pending: int
-    weapon: Name | None = None  # None: the defender does not parry
-    action: Name | None = None
+    weapon: Name | None = Field(None, title="Weapon")  # None: the defender does not parry
+    action: Name | None = Field(None, title="Pays with")
     special: SpecialKind | None = None
     limb: Location | None = None  # A15: the limb the parry uses
-    modifier: int = 0  # GM
+    modifier: int = Field(0, title="Modifier")  # GM
     use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
 
 
@@ -163,9 +165,9 @@ class ConfirmDamage(Model):
 
     type: Literal["damage"] = "damage"
     pending: int
-    after_shield: int | None = None
-    after_armour: int | None = None
-    wound_points: Annotated[int, Field(ge=1, le=30)] | None = None
+    after_shield: Annotated[int | None, Field(title="After the shield")] = None
+    after_armour: Annotated[int | None, Field(title="After the armour")] = None
+    wound_points: Annotated[int, Field(ge=1, le=30)] | None = Field(None, title="Wound points")
 
 
 class ResolveCheck(Model):
@@ -173,7 +175,7 @@ class ResolveCheck(Model):
 
     type: Literal["resolve"] = "resolve"
     pending: int
-    goal: Goal | None = None
+    goal: Goal | None = Field(None, title="Goal")
 
 
 class React(Model):
@@ -273,12 +275,13 @@ class OpposedStart(Model):
     """A6: two actors roll in rounds until one's margin reaches the other's skill."""
 
     type: Literal["opposed-start"] = "opposed-start"
-    a: str
-    a_skill: Name
-    a_stat: Name
-    b: str
-    b_skill: Name
-    b_stat: Name
+    # titles: the dialog's labels, so a refusal names the field the GM sees (errors.explain)
+    a: Annotated[str, Field(title="Actor")]
+    a_skill: Annotated[Name, Field(title="Skill")]
+    a_stat: Annotated[Name, Field(title="Stat")]
+    b: Annotated[str, Field(title="Opponent")]
+    b_skill: Annotated[Name, Field(title="Their skill")]
+    b_stat: Annotated[Name, Field(title="Their stat")]
 
 
 class OpposedRound(Model):
@@ -290,19 +293,29 @@ class AnimaCheck(Model):
 
     type: Literal["anima"] = "anima"
     actor: str
-    kind: Literal["ability", "resistance", "characteristic", "opposed-characteristic"]
-    name: Name  # the ability, resistance or stat
-    value: int | None = None  # None: read it from the combatant
-    difficulty: int | None = None
-    opponent: str | None = None
-    opponent_name: Name | None = None
-    opponent_value: int | None = None
+    kind: Annotated[
+        Literal["ability", "resistance", "characteristic", "opposed-characteristic"],
+        Field(title="Check"),
+    ]
+    name: Annotated[Name, Field(title="Name")]  # the ability, resistance or stat
+    value: Annotated[int | None, Field(title="Value")] = None  # None: from the combatant
+    difficulty: Annotated[int | None, Field(title="Difficulty")] = None
+    opponent: Annotated[str | None, Field(title="Opponent")] = None
+    opponent_name: Annotated[Name | None, Field(title="Their name")] = None
+    opponent_value: Annotated[int | None, Field(title="Their value")] = None
     special: SpecialKind | None = None
 
 
 class SetDemiseGoal(Model):
     type: Literal["settings"] = "settings"
     demise_goal: Goal
+
+
+class RenameEncounter(Model):
+    """The GM names the encounter (the saves browser lists fights by it)."""
+
+    type: Literal["rename-encounter"] = "rename-encounter"
+    name: Name
 
 
 Command = Annotated[
@@ -334,7 +347,8 @@ Command = Annotated[
     | OpposedStart
     | OpposedRound
     | AnimaCheck
-    | SetDemiseGoal,
+    | SetDemiseGoal
+    | RenameEncounter,
     Field(discriminator="type"),
 ]
 

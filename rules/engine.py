@@ -16,6 +16,7 @@ from rules import (  # noqa: F401
     anima_checks,
     attack,
     care,
+    encounter_name,
     injury,
     rolls,
     roster,

@@ -3,18 +3,20 @@
 A form shows each message next to the field it names ("stats.Wits" -> "must
 be 0–30"); a log line or a notification uses `explain`. Pure: no UI imports.
 When the model is given, a range error names both ends of the range, read
-from the model's own field constraints, so no bound is written twice.
+from the model's own field constraints, so no bound is written twice, and
+`explain` names each field by its `Field(title=...)` — the label the GM sees
+in the dialog ("Their skill", not "b_skill") — or by a dialog's own labels.
 """
 
 from __future__ import annotations
 
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["explain", "field_errors", "message", "path_of"]
+__all__ = ["explain", "field_errors", "label_of", "message", "path_of"]
 
 KEY = "[key]"  # pydantic's loc marker for an invalid dict key
 
@@ -138,7 +140,48 @@ def field_errors(err: ValidationError, model: type[BaseModel] | None = None) -> 
     return {path: "; ".join(texts) for path, texts in found.items()}
 
 
-def explain(err: ValidationError, model: type[BaseModel] | None = None) -> str:
-    """All problems on one line: 'stats.Wits: must be 0–30; shield: low 10 is above high 5'."""
-    parts = [f"{path}: {text}" if path else text for path, text in field_errors(err, model).items()]
+def label_of(model: type[BaseModel], loc: Sequence[int | str]) -> str:
+    """A loc in the GM's words: each model field by its title where it has one.
+
+    ('b_skill',) -> 'Their skill'; a field without a title keeps its name, and
+    list indexes and dict keys stay as they are ('stats.Wits').
+    """
+    annotation: Any = model
+    words: list[str] = []
+    for part in loc:
+        if part == KEY:
+            continue
+        inner, _ = _unwrap(annotation)
+        field = None
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            field = inner.model_fields.get(str(part))
+        words.append(field.title if field is not None and field.title else str(part))
+        found = _step(annotation, part, False) if annotation is not None else None
+        annotation = found[0] if found is not None else None
+    return ".".join(words)
+
+
+def explain(
+    err: ValidationError,
+    model: type[BaseModel] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """All problems on one line: 'stats.Wits: must be 0–30; Their skill: must not be empty'.
+
+    Each field is named by `labels` (a dialog's own words, keyed by dotted path),
+    else by the model's field titles, else by its path.
+    """
+    found: dict[str, list[str]] = {}
+    for error in err.errors():
+        path = path_of(error["loc"])
+        if labels is not None and path in labels:
+            name = labels[path]
+        elif model is not None:
+            name = label_of(model, error["loc"])
+        else:
+            name = path
+        found.setdefault(name, []).append(message(dict(error), model))
+    parts = [
+        f"{name}: {'; '.join(texts)}" if name else "; ".join(texts) for name, texts in found.items()
+    ]
     return "; ".join(parts)

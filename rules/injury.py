@@ -71,6 +71,11 @@ def endurance_now(c: Combatant) -> int | None:
     return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
 
 
+def article(word: str) -> str:
+    """`an Eviscerate`, `a Wound` (A2's level names)."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
 def _where(location: str) -> str:
     return "" if location == "unspecified" else f" to the {location}"
 
@@ -111,7 +116,7 @@ def inflict_wound(
     penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
     ctx.emit(
         "wound",
-        f"{c.name} takes a {level} ({wound_points} WP){_where(location)}{origin}"
+        f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}{origin}"
         f" → total {c.total_wp()} WP{penalty}",
         actor=c.id,
     )

@@ -298,6 +298,8 @@ def fight_status(ctx: Context, cmd: FightStatus) -> None:
     if cmd.out:
         if c.out_of_fight:
             ctx.fail(f"{c.name} is already out of the fight")
+        if cmd.awareness is not None:
+            ctx.fail("awareness is for bringing a combatant back into the fight (R8)")
         ctx.j.set(c, "out_of_fight", True)
         leave_track(ctx, c)
         ctx.emit("fight", f"{c.name} is out of the fight{why}", actor=c.id)
@@ -305,6 +307,9 @@ def fight_status(ctx: Context, cmd: FightStatus) -> None:
     if not c.out_of_fight:
         ctx.fail(f"{c.name} is already in the fight")
     ctx.j.set(c, "out_of_fight", False)
-    ctx.emit("fight", f"{c.name} is back in the fight{why}", actor=c.id)
+    if cmd.awareness is not None and cmd.awareness != c.awareness:
+        ctx.j.set(c, "awareness", cmd.awareness)  # R8: it reacts as the GM says (A7)
+    aware = f", {cmd.awareness}" if cmd.awareness is not None and ctx.enc.in_combat else ""
+    ctx.emit("fight", f"{c.name} is back in the fight{why}{aware}", actor=c.id)
     if _can_join(ctx, c):
         join_track(ctx, c)

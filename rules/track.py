@@ -266,14 +266,18 @@ def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> in
     return c.skill_rating(name)
 
 
-def eligible(c: Combatant, skill: int, now: int) -> bool:
-    """A10: aware, on the track, and TTU - skill <= now.
+def unaware(c: Combatant, now: int) -> bool:
+    """A7/A10: still surprised at `now`, so it cannot react.
 
     Surprise ends at the combatant's first opportunity; one tied at `now`
     whose opportunity has not opened yet (R5) already knows the fight.
     """
-    aware = c.awareness != "surprised" or c.ttu == now
-    return c.active and aware and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
+    return c.awareness == "surprised" and c.ttu != now
+
+
+def eligible(c: Combatant, skill: int, now: int) -> bool:
+    """A10: aware (`unaware`), on the track, and TTU - skill <= now."""
+    return c.active and not unaware(c, now) and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
 
 
 def _drop_held(ctx: Context, c: Combatant) -> None:

@@ -93,6 +93,8 @@ class TrackerCommands(Provider):
         offer("undo", "Undo", "(u)", app.action_undo)
         offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)
         offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)
+        rename = ("Rename the encounter", screen.action_rename_encounter, f"now {enc.name!r}")
+        out.append(rename)
         other = "physical" if app.dice_mode == "virtual" else "virtual"
         out.append((f"Dice: switch to {other}", app.action_toggle_dice, "(m)"))
         out.append(("Save as…", app.action_save_as, "(ctrl+s)"))

@@ -54,11 +54,12 @@ async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
 
 
 async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:
-    """Open a Select with enter, type to search for an option, enter to take it."""
+    """Open a Select with space (enter on a closed FieldSelect submits), type to search
+    for an option, enter to take it."""
     select = pilot.app.screen.query_one(selector, Select)
     select.focus()
     await pilot.pause()
-    await pilot.press("enter", *typed, "enter")
+    await pilot.press("space", *typed, "enter")
 
 
 def shown(app: App[None], slot: str) -> str:

@@ -178,6 +178,8 @@ async def test_saves_browser_lists_newest_first_and_flags_broken_files(tmp_path:
         assert names.index("New fight") < names.index("Old fight")
         assert browser.saves[str(tmp_path / "junk.json")].error
         await pilot.press("enter")  # the first row: a new encounter
+        await until(pilot, lambda: type(app.screen).__name__ == "EncounterName")
+        await pilot.press("enter")  # the name it offers: "New encounter"
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.session.encounter.name == "New encounter"
         assert app.save_path is not None and app.save_path.exists()

@@ -99,8 +99,8 @@ async def test_weapon_and_action_rows_with_default_cost_R6() -> None:
         await type_into(pilot, "WeaponRow .w-skill", "Shoot")
         await type_into(pilot, "WeaponRow .w-damage", "6")
         await choose(pilot, "WeaponRow .w-kind", "ran")
-        await pilot.click("#add-action")  # after the default Dodge, Move, Wait
-        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 4)
+        await pilot.click("#add-action")  # after Attack: Blaster and Dodge, Move, Wait
+        await until(pilot, lambda: len(app.screen.query(ActionRow)) == 5)
         await type_into(pilot, "ActionRow:last-of-type .a-name", "Fire")
         await type_into(pilot, "ActionRow:last-of-type .a-weapon", "Blaster")
         await type_into(pilot, "#name", "Lio")
@@ -113,6 +113,7 @@ async def test_weapon_and_action_rows_with_default_cost_R6() -> None:
     ]
     *_defaults, action = command.combatant.actions
     assert (action.name, action.cost, action.weapon, action.skill) == ("Fire", 3, "Blaster", None)
+    assert command.combatant.actions[0].name == "Attack: Blaster"  # added with the weapon
 
 
 async def test_edit_keeps_the_id_and_what_combat_did() -> None:

@@ -221,13 +221,13 @@ async def test_f_takes_the_selected_out_of_the_fight_and_back(tmp_path: Path) ->
         enc = app.session.encounter
         await pilot.press("down")  # Kans
         await pilot.press("f")
-        await until(pilot, lambda: type(app.screen).__name__ == "Confirm")
-        await pilot.press("y")
+        await until(pilot, lambda: type(app.screen).__name__ == "FightStatusDialog")
+        await pilot.press("enter")
         await until(pilot, lambda: enc.combatants["kans"].out_of_fight)
         assert enc.combatants["kans"].ttu is None
         await pilot.press("f")
-        await until(pilot, lambda: type(app.screen).__name__ == "Confirm")
-        await pilot.press("y")
+        await until(pilot, lambda: type(app.screen).__name__ == "FightStatusDialog")
+        await pilot.press("enter")
         await until(pilot, lambda: not enc.combatants["kans"].out_of_fight)
         assert enc.combatants["kans"].ttu is not None  # R8: rolled back onto the track
 

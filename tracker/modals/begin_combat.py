@@ -12,11 +12,12 @@ from typing import ClassVar, get_args
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Label, Select, Static
+from textual.widgets import Checkbox, Label, Static
 
 from rules.chart import REACTION_BASE
 from rules.commands import StartCombat
 from rules.state import Awareness, Combatant, Encounter
+from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import FORM, Dialog, FieldError, buttons
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)
@@ -83,14 +84,16 @@ class BeginCombat(Dialog[StartCombat]):
             yield Static("Begin combat", classes="dialog-title")
             yield Static(
                 f"space: starts the fight (TTU 0). Others react: base TU {bases}, "
-                "minus one d10's VP against Wits.",
+                "minus one d10's VP against Wits. Tab moves to awareness: space opens it. "
+                "enter begins.",
                 classes="hint",
             )
             with VerticalScroll(can_focus=False):  # focus goes straight to the first row
                 for i, c in enumerate(self.fighters):
                     with Horizontal(classes="row"):
                         yield Starter(c.name, id=f"start-{i}", compact=True)
-                        yield Select(
+                        # Enter on a closed drop-down begins, as the hint says; space opens it.
+                        yield FieldSelect(
                             [(a, a) for a in AWARENESS],
                             value=c.awareness,
                             allow_blank=False,
@@ -110,7 +113,7 @@ class BeginCombat(Dialog[StartCombat]):
         awareness: dict[str, str] = {}
         for i, c in enumerate(self.fighters):
             starts = self.query_one(f"#start-{i}", Starter).value
-            select = self.query_one(f"#aware-{i}", Select)
+            select = self.query_one(f"#aware-{i}", FieldSelect)
             select.disabled = starts  # A7: an initiator has TTU 0, no reaction roll
             if starts:
                 initiators.append(c.id)

@@ -30,6 +30,8 @@ from rules.errors import field_errors
 from rules.roster import default_repertoire, free_name, name_taken
 from rules.sheet_names import on_sheet
 from rules.state import DEFAULT_STATS, SIDES, Awareness, Combatant, Encounter, Stats
+from tracker.modals.act.base import FieldSelect
+from tracker.modals.attack_offer import offer_attack, unused_weapon_notes, weapon_row_of
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
     WEAPON_COLUMNS,
@@ -145,6 +147,7 @@ class CombatantForm(Dialog[SheetCommand]):
         super().__init__()
         self.encounter = encounter
         self.original = encounter.combatants[combatant_id] if combatant_id else None
+        self._offered: set[WeaponRow] = set()  # new weapon rows already given an attack
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -154,7 +157,9 @@ class CombatantForm(Dialog[SheetCommand]):
         with Vertical(classes="dialog"):
             yield Static(self._title(), classes="dialog-title", markup=False)
             yield Static(
-                "enter saves · escape cancels · a blank number takes its default", classes="hint"
+                "enter saves · space opens a drop-down · escape cancels · "
+                "a blank number takes its default",
+                classes="hint",
             )
             with VerticalScroll(id="body", can_focus=False):  # a focused field scrolls into view
                 yield from self._identity(c)
@@ -212,14 +217,14 @@ class CombatantForm(Dialog[SheetCommand]):
         yield FieldError("name")
         side = c.side if c else Combatant.model_fields["side"].default
         yield labelled(
-            "Side", Select([(s, s) for s in SIDES], value=side, allow_blank=False, id="side")
+            "Side", FieldSelect([(s, s) for s in SIDES], value=side, allow_blank=False, id="side")
         )
         yield FieldError("side")
         if c is None:
             why = "reaction roll (R8)" if self.encounter.in_combat else "prefills Begin combat"
             yield labelled(
                 "Awareness",
-                Select(
+                FieldSelect(
                     [(a, a) for a in AWARENESS], value="standard", allow_blank=False, id="awareness"
                 ),
                 Label(why, classes="hint"),
@@ -264,6 +269,25 @@ class CombatantForm(Dialog[SheetCommand]):
         await self.query_one(into, Vertical).mount(row)
         row.focus_first()
         self.refresh_form()
+
+    @on(Input.Blurred, ".w-name")
+    async def _weapon_named(self, event: Input.Blurred) -> None:
+        await self._offer_attack(weapon_row_of(event.input))
+
+    async def _offer_attack(self, row: WeaponRow | None) -> None:
+        """A new weapon, once named, gets its attack action (attack_offer.py)."""
+        actions = self.query_one("#actions", Vertical)
+        if row is not None and await offer_attack(actions, row, self._offered):
+            self.refresh_form()
+
+    async def action_submit_typed(self) -> None:
+        """Enter in a new weapon's name: its attack action comes first, then the save."""
+        row = weapon_row_of(self.focused)
+        await self.keys_handled()
+        if self.is_current:
+            await self._offer_attack(row)
+        if self.is_current:
+            self.action_submit()
 
     @on(Row.Removed)
     async def _remove_row(self, message: Row.Removed) -> None:
@@ -374,6 +398,8 @@ class CombatantForm(Dialog[SheetCommand]):
                 "needs at least one action: an Action Opportunity is spent on actions "
                 "(A7, A8); + action adds one (e.g. Wait, cost 1)"
             )
+        for index, note in unused_weapon_notes(c).items():
+            notes.setdefault(f"weapon-{index}", []).append(note)
         have = ", ".join(c.stats)
         for path, _what, stat in c.missing_stats():
             slot, _prefix = slot_for(path)

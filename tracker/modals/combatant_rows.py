@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from rules.chart import DEFAULT_ACTION_COST
 from rules.state import Action, Weapon
+from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import FieldError
 
 WEAPON_KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)
@@ -105,7 +106,7 @@ class WeaponRow(Row):
         yield Input(skill, placeholder="skill", classes="w-skill", compact=True)
         yield Input(stat, placeholder="stat", classes="w-stat", compact=True)
         yield Input(str(damage), placeholder="dmg", classes="w-damage", compact=True)
-        yield Select(
+        yield FieldSelect(  # enter saves the sheet; space opens the list
             [(k, k) for k in WEAPON_KINDS],
             value=kind,
             allow_blank=False,
@@ -144,7 +145,7 @@ class ActionRow(Row):
         kind = a.kind if a else _default(Action, "kind")
         yield Input(a.name if a else "", placeholder="action", classes="a-name", compact=True)
         yield Input(str(cost), placeholder=str(DEFAULT_ACTION_COST), classes="a-cost", compact=True)
-        yield Select(
+        yield FieldSelect(  # enter saves the sheet; space opens the list
             [(k, k) for k in ACTION_KINDS],
             value=kind,
             allow_blank=False,

@@ -10,10 +10,12 @@ into a dismissal only when the result exists.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -141,6 +143,12 @@ class Dialog(ModalScreen[ResultT]):
     # Whether an answer's fields come back after its command is cancelled at the dice.
     KEEPS_FIELDS: ClassVar[bool] = True
 
+    # Enter in a text field is taken by the app, in key order (a priority binding), not
+    # by the field: see `action_submit_typed`. Other widgets keep their own enter.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit_typed", "Save", id="form.submit-typed", show=False, priority=True)
+    ]
+
     def __init__(self) -> None:
         super().__init__()
         self.refusals = 0  # how many submits were refused (tests and the bell read it)
@@ -189,6 +197,36 @@ class Dialog(ModalScreen[ResultT]):
     def _submitted(self) -> None:
         self.action_submit()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is the form's own only while a one-line field has the focus."""
+        if action == "submit_typed":
+            return isinstance(self.focused, Input) and self.is_current
+        return True
+
+    async def action_submit_typed(self) -> None:
+        """Enter in a text field: submit with the fields exactly as typed up to the enter.
+
+        The app hands each key to the focused field's queue and goes on; a field
+        reporting its enter later (Input.Submitted) let a fast GM's next keys land
+        in the closing form (`+ Guy enter + Bob` saved "Guy+"). Here the app waits,
+        in key order, until the field has handled every key before the enter, then
+        submits at once: the keys after it reach whatever screen comes next.
+        """
+        await self.keys_handled()
+        if self.is_current:
+            self.action_submit()
+
+    async def keys_handled(self) -> None:
+        """Wait until the focused field has handled every key already sent to it."""
+        field = self.focused
+        if field is not None and field.is_running:
+            handled = asyncio.Event()
+            field.call_later(handled.set)  # queued behind the keys typed before the enter
+            try:
+                await asyncio.wait_for(handled.wait(), timeout=2)
+            except TimeoutError:
+                pass  # a field that stopped running has no keys left to handle
+
     @on(Button.Pressed, "#save")
     def _save_pressed(self) -> None:
         self.action_submit()
@@ -196,6 +234,11 @@ class Dialog(ModalScreen[ResultT]):
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
         self.action_cancel()
+
+    def action_submit_soon(self) -> None:
+        """Enter on a closed drop-down or a checkbox (FieldSelect): submit once the keys
+        before it (a choice still being reported) have been handled."""
+        self.call_after_refresh(self.action_submit)
 
     def action_submit(self) -> None:
         """Dismiss with the result, or refuse (bell) and leave the messages showing."""

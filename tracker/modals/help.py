@@ -27,13 +27,21 @@ from rules.chart import (
 from rules.wounds import BLEED_THRESHOLD, BREAKAGE_THRESHOLD, MASSIVE_WOUND_WP
 
 KeyHelp = tuple[str, str] | Binding
+# Actions a focused widget or Textual brings along that do nothing useful here: the
+# roster never scrolls sideways and nothing on the main screen is selectable text.
+INERT_ACTIONS = frozenset(
+    {"scroll_left", "scroll_right", "page_left", "page_right", "screen.copy_text", "copy_text"}
+)
 
 
 def key_pairs(bindings: Sequence[KeyHelp]) -> list[tuple[str, str]]:
-    """(key, what it does) pairs; Binding objects (e.g. from `active_bindings`) are read too."""
+    """(key, what it does) pairs; Binding objects (e.g. from `active_bindings`) are read too,
+    leaving out the inert ones (INERT_ACTIONS)."""
     pairs: list[tuple[str, str]] = []
     for item in bindings:
         if isinstance(item, Binding):
+            if item.action in INERT_ACTIONS:
+                continue  # listed keys must do something
             pairs.append((item.key_display or item.key, item.description or item.action))
         else:
             key, what = item

@@ -6,6 +6,8 @@ listed with the reason and cannot be picked: that includes a weapon or action
 rolling on a stat the sheet lacks (A1), refused as for a sheet typed in the form.
 A template whose name someone in the encounter already bears is added under
 the next free numbered name ("Decados guard 2"), so names stay unique.
+While combat runs the GM also gives its awareness (A7): it rolls its reaction
+to join the track (R8) with that, not with whatever the file happens to hold.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, get_args
 
 from pydantic import ValidationError
 from textual import on
@@ -26,10 +28,12 @@ from textual.widgets.option_list import Option
 
 from rules.errors import explain
 from rules.roster import unique_name
-from rules.state import NEW_SHEET, Combatant, Encounter
-from tracker.modals.form import FORM, Dialog, FieldError
+from rules.state import NEW_SHEET, Awareness, Combatant, Encounter
+from tracker.modals.act.base import FieldSelect
+from tracker.modals.form import FORM, Dialog, FieldError, labelled
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
+AWARENESS: tuple[str, ...] = get_args(Awareness)
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,16 @@ class TemplatePicker(Dialog[Combatant]):
                 ),
                 id="templates",
             )
+            if self.encounter is not None and self.encounter.in_combat:  # R8, A7
+                yield labelled(
+                    "Awareness",
+                    FieldSelect[str](
+                        [(a, a) for a in AWARENESS],
+                        value="standard",  # as the + form: the GM says otherwise
+                        allow_blank=False,
+                        id="awareness",
+                    ),
+                )
             yield FieldError(FORM)
 
     def on_mount(self) -> None:
@@ -146,8 +160,11 @@ class TemplatePicker(Dialog[Combatant]):
             return None, {FORM: "no usable template is chosen"} if self.refusals else {}
         if self.encounter is None:
             return chosen.model_copy(deep=True), {}
-        name = unique_name(self.encounter, chosen.name)
-        return chosen.model_copy(deep=True, update={"name": name}), {}
+        update: dict[str, object] = {"name": unique_name(self.encounter, chosen.name)}
+        for select in self.query("#awareness").results(FieldSelect):
+            if select.value in AWARENESS:
+                update["awareness"] = select.value  # R8: it reacts with this (A7)
+        return chosen.model_copy(deep=True, update=update), {}
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:

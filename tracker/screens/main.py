@@ -31,8 +31,20 @@ if TYPE_CHECKING:
     from tracker.app import TrackerApp
 
 
+def acting_now(enc: Encounter) -> tuple[int, str] | None:
+    """R5: the moment and who acts in it: the opened opportunity, else the first of those
+    tied at this time (by R5 order) whose opportunity `a` would take; None if nobody.
+
+    The selection follows it only when it changes, so a GM who picked another tied
+    combatant in the same moment keeps that choice."""
+    from rules.timetrack import tied
+
+    now = tied(enc) if enc.in_combat else []
+    return (enc.time, now[0]) if now else None
+
+
 class MainScreen(Screen[None]):
-    """Keys: n g b e d + t c delete enter w h l N x (and the app's u U ctrl+s o m ? q)."""
+    """Keys: n g b e d + t c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", "Advance", id="advance", tooltip="Move the track on (A7)"),
@@ -58,6 +70,39 @@ class MainScreen(Screen[None]):
         Binding("f", "fight_status", "Out/in", id="fight-status", show=False),
         Binding("N", "new_day", "New day", id="new-day", show=False),
         Binding("x", "export_log", "Export log", id="export-log", show=False),
+        # the log reads back without a mouse (PageUp/PageDown belong to the roster)
+        Binding(
+            "left_square_bracket",
+            "log_page(1)",
+            "Log: older page",
+            key_display="[",
+            show=False,
+            id="log-older",
+        ),
+        Binding(
+            "right_square_bracket",
+            "log_page(-1)",
+            "Log: newer page",
+            key_display="]",
+            show=False,
+            id="log-newer",
+        ),
+        Binding(
+            "left_curly_bracket",
+            "log_edge(True)",
+            "Log: oldest",
+            key_display="{",
+            show=False,
+            id="log-oldest",
+        ),
+        Binding(
+            "right_curly_bracket",
+            "log_edge(False)",
+            "Log: newest",
+            key_display="}",
+            show=False,
+            id="log-newest",
+        ),
     ]
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
         (0, "-narrow"),
@@ -71,7 +116,7 @@ class MainScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="main")
         self.selected: str | None = None
-        self._actor: str | None = None
+        self._actor: tuple[int, str] | None = None  # the (time, combatant) last followed
 
     @property
     def tracker(self) -> TrackerApp:
@@ -105,10 +150,10 @@ class MainScreen(Screen[None]):
         self.query_one(TimeTrack).show(enc)
         roster = self.query_one(Roster)
         roster.show(enc)
-        actor = enc.due[0] if enc.due else None
-        if actor is not None and actor != self._actor:
-            roster.select(actor)  # follow whoever acts now
-        self._actor = actor
+        moment = acting_now(enc)
+        if moment is not None and moment != self._actor:
+            roster.select(moment[1])  # follow whoever acts now, once per change (R5)
+        self._actor = moment
         self.selected = roster.selected
         self.query_one(CombatantDetail).show(enc, self.selected)
         self.query_one(EventLog).show(enc)
@@ -236,28 +281,14 @@ class MainScreen(Screen[None]):
         self._ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), remove)
 
     def action_fight_status(self) -> None:
-        """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll)."""
+        """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll,
+        with the awareness the GM gives it, A7)."""
         if not self._allowed("fight_status"):
             return
-        from rules.commands import FightStatus
-        from tracker.modals.confirm import Confirm
+        from tracker.modals.fight_status import FightStatusDialog
 
-        cid = self.selected
-        assert cid is not None
-        c = self.encounter.combatants[cid]
-        out = not c.out_of_fight
-        question = (
-            f"Take {c.name} out of the fight? (off the track, still in the encounter)"
-            if out
-            else f"Bring {c.name} back into the fight?"
-            + (" (a reaction roll places it on the track, R8)" if self.encounter.in_combat else "")
-        )
-
-        def decide(yes: bool) -> None:
-            if yes:
-                self.tracker.run_command(FightStatus(target=cid, out=out))
-
-        self._ask(Confirm(question), decide)
+        assert self.selected is not None
+        self._ask(FightStatusDialog(self.encounter, self.selected))
 
     def action_edit(self) -> None:
         if self._allowed("edit"):
@@ -284,9 +315,42 @@ class MainScreen(Screen[None]):
             self._ask(LuckForm(self.encounter, self.selected))
 
     def action_new_day(self) -> None:
+        """N: a new day (C1). Mid-combat it asks first: N sits next to n (advance)."""
         from rules.commands import NewDay
+        from tracker.modals.confirm import Confirm
 
-        self.tracker.run_command(NewDay())
+        def start(yes: bool) -> None:
+            if yes:
+                self.tracker.run_command(NewDay())
+
+        if not self.encounter.in_combat:
+            start(True)
+            return
+        day = self.encounter.day
+        question = (
+            f"Combat is running. Start day {day + 1} now? Every living combatant's chance "
+            f"dice are refreshed (C1) and those left from day {day} lapse. (u undoes it)"
+        )
+        self._ask(Confirm(question), start)
+
+    def action_rename_encounter(self) -> None:
+        """The palette's "Rename the encounter": an undoable, logged command."""
+        from rules.commands import RenameEncounter
+        from tracker.modals.encounter_name import EncounterName
+
+        def rename(name: str) -> None:
+            if name != self.encounter.name:
+                self.tracker.run_command(RenameEncounter(name=name))
+
+        self._ask(EncounterName("Rename the encounter", self.encounter.name, "Rename"), rename)
+
+    def action_log_page(self, pages: int) -> None:
+        """`[` / `]`: a page older / newer in the log."""
+        self.query_one(EventLog).scroll_page(pages)
+
+    def action_log_edge(self, oldest: bool) -> None:
+        """`{` / `}`: the log's first line / back to the newest."""
+        self.query_one(EventLog).scroll_to_edge(oldest)
 
     def action_export_log(self) -> None:
         """`x`: the log as Markdown beside the save file; says where it went."""

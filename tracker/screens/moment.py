@@ -84,6 +84,12 @@ def _orders_reason(enc: Encounter) -> str | None:
     return orders_refusal(enc)
 
 
+def _declared(enc: Encounter) -> bool:
+    """A10: is there a declared action, not yet done, that someone could react to?"""
+    turn = enc.turn
+    return turn is not None and turn.actor in enc.combatants and turn.done < len(turn.actions)
+
+
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
     from rules.timetrack import tied
@@ -94,6 +100,8 @@ def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None
         out["react"] = "reactions happen on the time track: b begins combat"
     elif not (enc.pending or enc.due or next_action(enc) or tied(enc)):
         out["act"] = "no one has an Action Opportunity now: n advances the track"
+    if enc.in_combat and not _declared(enc):
+        out["react"] = "no action is declared to react to (A10): a takes an opportunity"
     for action in ("skill_roll", "anima"):
         if c is None:
             out[action] = "select a combatant first"

@@ -146,15 +146,16 @@ class SavesBrowser(Screen[Opened | None]):
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
-        from tracker.demo import DEMO_PATH, copy_demo, fresh_path
+        from tracker.demo import DEMO_PATH, copy_demo
 
+        if key == NEW:
+            from tracker.modals.encounter_name import EncounterName
+
+            ask = EncounterName("Name the new encounter", "New encounter", "Create")
+            self.app.push_screen(ask, self._named)
+            return
         try:
-            if key == NEW:
-                path = fresh_path(self.folder, autosave_path(self.folder, "New encounter").stem)
-                session = Session(Encounter(name="New encounter"), dice=self._dice())
-                save_session(session, path)
-                opened = Opened(session, path)
-            elif key == DEMO or _same_file(Path(key), DEMO_PATH):
+            if key == DEMO or _same_file(Path(key), DEMO_PATH):
                 path = copy_demo(self.folder)
                 opened = Opened(load_session(path), path)
                 opened.session.dice = self._dice()
@@ -170,6 +171,26 @@ class SavesBrowser(Screen[Opened | None]):
             self.show_error(f"{error.strerror or error} — {self.folder}")
             return
         self.dismiss(opened)
+
+    def _named(self, name: str | None) -> None:
+        if name is not None:  # escape in the prompt: stay in the browser
+            self.create(name)
+
+    def create(self, name: str) -> None:
+        """A new, empty encounter called `name`, saved at once under a free file name."""
+        from tracker.demo import fresh_path
+
+        try:
+            path = fresh_path(self.folder, autosave_path(self.folder, name).stem)
+            session = Session(Encounter(name=name), dice=self._dice())
+            save_session(session, path)
+        except SaveError as error:
+            self.show_error(f"{error.problem} — {error.path}")
+            return
+        except OSError as error:
+            self.show_error(f"{error.strerror or error} — {self.folder}")
+            return
+        self.dismiss(Opened(session, path))
 
     def _dice(self) -> DiceMode:
         """A fresh fight starts with the dice the GM is using now (a resumed one, its own)."""

@@ -14,7 +14,7 @@ from textual.strip import Strip
 
 from rules.state import Combatant, Encounter
 from tracker.widgets.line_pane import LinePane
-from tracker.widgets.roster_columns import chance_text, conditions, shield_text
+from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
 
 BOLD = Style(bold=True)
 DIM = Style(dim=True)
@@ -96,9 +96,10 @@ def under_way(c: Combatant) -> list[Text]:
 def describe(c: Combatant, enc: Encounter) -> Group:
     """Everything a GM looks up mid-fight about one being, top to bottom."""
     head = Text(c.name, Style(bold=True, underline=True))
-    where = "dead" if c.dead else ("now" if c.id in enc.due else c.ttu)
+    where = "dead" if c.dead else ttu_text(c, enc)  # the roster's own rule
+    opened = " (opportunity open)" if c.id in enc.due and where != "now" else ""
     head.append(f"  {c.side}", Style(color=SIDE_COLOURS[c.side]))
-    head.append(f" · {c.awareness} · TTU {'—' if where is None else where}", DIM)
+    head.append(f" · {c.awareness} · TTU {where}{opened}", DIM)
     lines: list[Text] = [head, *stat_grid(c)]
     penalty = c.stat_penalty()
     state = Text(f"WP {c.total_wp()}")

@@ -3,7 +3,8 @@
 Each event is wrapped once into painted lines and kept; after a command only
 the new events are wrapped (after an undo the cache is cut back to the last
 event still in the log). It sits on `LinePane`, so growing by a line never
-reflows the screen; the mouse wheel reads back, `x` exports it all.
+reflows the screen; `[` `]` (a page) and `{` `}` (the ends) or the mouse wheel
+read back — a terminal without a mouse must reach the start too — `x` exports it all.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def _common_prefix(cached: list[Event], log: list[Event]) -> int:
 
 class EventLog(LinePane):
     """The encounter's log, wrapped to the pane's width."""
+
+    SCROLL_HINT = "[ ] page, { } ends, wheel"  # the main screen's keys
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="bottom", id=id)

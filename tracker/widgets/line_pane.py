@@ -24,6 +24,8 @@ MORE = Style(dim=True, italic=True, reverse=True)
 class LinePane(Widget):
     """Lines anchored to the top (a sheet) or the bottom (a log, newest last)."""
 
+    SCROLL_HINT = "mouse wheel"  # how the GM scrolls it; an owner with keys names them
+
     DEFAULT_CSS = """
     LinePane { height: 1fr; }
     """
@@ -49,6 +51,14 @@ class LinePane(Widget):
             self.offset_lines = new
             self.refresh()
 
+    def scroll_page(self, pages: int) -> None:
+        """Whole pages (less a line kept for context); positive reads back like scroll_lines."""
+        self.scroll_lines(pages * max(1, self.size.height - 1))
+
+    def scroll_to_edge(self, far: bool) -> None:
+        """far: the end away from the anchor (the oldest line of a log); else back home."""
+        self.scroll_lines(len(self.lines) if far else -self.offset_lines)
+
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
         self.scroll_lines(3 if self.anchor == "bottom" else -3)
@@ -70,7 +80,7 @@ class LinePane(Widget):
         if self.offset_lines and y == edge:
             where = "newer below" if self.anchor == "bottom" else "above"
             return _hint(
-                f" ↕ {self.offset_lines} more {where} (mouse wheel)", width, self.rich_style
+                f" ↕ {self.offset_lines} more {where} ({self.SCROLL_HINT})", width, self.rich_style
             )
         index = self.first_visible() + y
         if 0 <= index < len(self.lines):

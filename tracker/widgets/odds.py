@@ -63,7 +63,11 @@ def buckets(
     dist: Mapping[int, Fraction], goal: int | None, rows: int = BUCKET_ROWS
 ) -> list[Bucket]:
     """At most `rows` equal-width SS ranges; with a goal, edges fall on it, so each bar is
-    wholly a success or wholly a failure. Rare tails (below 0.05%) are left off."""
+    wholly a success or wholly a failure. Rare tails (below 0.05%) are left off.
+
+    Lining the edges up on the goal can push the first range below the lowest SS the
+    roll can make (or the last above the highest): such a bar's label is cut back to
+    what the roll can score, never "SS -1..1" for a roll whose least SS is 0."""
     scores = sorted(ss for ss, p in dist.items() if p > 0)
     if not scores:
         return []
@@ -81,7 +85,8 @@ def buckets(
     while edge <= high and len(found) < rows:
         top = edge + width - 1
         chance = sum((p for ss, p in dist.items() if edge <= ss <= top), ZERO)
-        found.append(Bucket(edge, top, chance, None if goal is None else edge >= goal))
+        shown = (max(edge, scores[0]), min(top, scores[-1]))  # the real least and most SS
+        found.append(Bucket(*shown, chance, None if goal is None else edge >= goal))
         edge = top + 1
     return found
 

@@ -108,22 +108,27 @@ def conditions(c: Combatant) -> str:
 
 
 def ttu_text(c: Combatant, enc: Encounter) -> str:
+    """`now` only while the TTU is the current time; an opened opportunity that has
+    already paid for a reaction (A10, e.g. a parry at 8 → 11) shows its new TTU."""
     if c.dead:
         return "†"
-    if c.id in enc.due:
-        return "now"
     if c.ttu is None:
         return "—"
+    if c.id in enc.due and c.ttu == enc.time:
+        return "now"
     return str(c.ttu)
 
 
+SHORT_LEVEL = {"Eviscerate": "Evisc."}  # A2: the one level name too wide for the WP column
+
+
 def wp_text(c: Combatant) -> str:
-    """Total WP and the level of the last wound (A2, A14)."""
+    """Total WP and the level of the last wound (A2, A14), shortened to fit, never cut."""
     total = c.total_wp()
     last = c.last_wound()
     if last is None:
         return str(total) if total else "0"
-    return f"{total} {last.level}"
+    return f"{total} {SHORT_LEVEL.get(last.level, last.level)}"
 
 
 def shield_text(c: Combatant) -> str:

@@ -44,6 +44,7 @@ from tracker.modals.act.held import (
     payer_refusal,
     uses_held,
 )
+from tracker.modals.act.kept_line import KeptLine, keep
 from tracker.modals.act.limb import LIMB_PENALTY, chosen_limb, limb_options, limb_picker
 from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
@@ -151,8 +152,8 @@ class AttackDialog(ActDialog[Attack]):
                         compact=True,
                     )
                     yield SpecialPicker(self.encounter, a, id="special")
-                    yield Static(self._reactors(), id="reactors", markup=False)
-                    yield Static("", id="dodge-line", markup=False)
+                    yield KeptLine(self._reactors(), id="reactors", markup=False)
+                    yield KeptLine("", id="dodge-line", markup=False)
                     yield labelled(
                         "Dodge",
                         FieldSelect[str](
@@ -198,7 +199,8 @@ class AttackDialog(ActDialog[Attack]):
         if not self.encounter.in_combat:
             return "Out of combat: no one reacts (A10)."
         names = sorted({o.reactor.name for o in reaction_options(self.encounter) if o.allowed})
-        return f"May react (A10): {', '.join(names)}" if names else "No one may react (A10)."
+        listed = ", ".join(keep(name) for name in names)  # wraps between names, never inside
+        return f"May react (A10): {listed}" if names else "No one may react (A10)."
 
     @staticmethod
     def _preset_label(name: str, goal: int | None) -> str:
@@ -255,8 +257,11 @@ class AttackDialog(ActDialog[Attack]):
         skill = target.skill_rating("Dodge")
         allowed = may_react(self.encounter, target, skill)
         arithmetic = reaction_line(self.encounter, target, "Dodge", skill)
+        if arithmetic.startswith("TTU "):
+            arithmetic = keep(arithmetic)  # the A10 formula wraps whole, never "… now" / "13"
+        arithmetic = arithmetic.replace(target.name, keep(target.name))
         verdict = "may dodge" if allowed else "cannot dodge"
-        line.update(f"{target.name} {verdict} (A10): {arithmetic}")
+        line.update(f"{keep(target.name)} {verdict} (A10): {arithmetic}")
         dodge.disabled = payer.disabled = held.disabled = limb.disabled = not allowed
         modifier.disabled = not allowed
         if not allowed:

@@ -19,7 +19,7 @@ from rules import farad, specials
 from rules.context import Context
 from rules.sheet_names import on_sheet
 from rules.state import Action, Combatant, Encounter
-from rules.track import eligible
+from rules.track import eligible, unaware
 from tracker.modals.act.base import FieldRadioSet
 
 LABELS = {
@@ -177,10 +177,10 @@ def reaction_line(encounter: Encounter, c: Combatant, skill_name: str, skill: in
     """A10 arithmetic in one line: `TTU 16 − Dodge 6 = 10 ≤ 13`."""
     if not c.active:
         return f"{c.name} is not on the time track"
-    if c.awareness == "surprised":
+    now = encounter.time
+    if unaware(c, now):  # the engine's own test: tied at now, it already knows the fight
         return f"{c.name} is surprised: unaware, so it cannot react (A10)"
     ttu = c.ttu or 0
-    now = encounter.time
     sign = "≤" if ttu - skill <= now else ">"
     return f"TTU {ttu} − {skill_name} {skill} = {ttu - skill} {sign} now {now}"
 

@@ -58,3 +58,25 @@ def start_text(
         f" ahead {percent(first.a_ahead)}, tied {percent(first.tie)}, {b.name} ahead"
         f" {percent(first.b_ahead)}"
     )
+
+
+def contest_title(enc: Encounter) -> str:
+    """A6: while a contest runs, Enter rolls its next round whoever is selected: say so."""
+    op = enc.opposed
+    if op is None or op.winner is not None:
+        return ""
+    a, b = enc.combatants[op.a], enc.combatants[op.b]
+    return f"Opposed contest (A6): {a.name} vs {b.name} · Enter rolls round {len(op.rounds) + 1}"
+
+
+def decided_text(enc: Encounter, c: Combatant, kind: str) -> str:
+    """A6: a decided contest takes no more rounds: the roll is the selected one's own."""
+    op = enc.opposed
+    if op is None or op.winner is None:
+        return ""
+    a, b = enc.combatants[op.a], enc.combatants[op.b]
+    won = enc.combatants[op.winner].name if op.winner in enc.combatants else op.winner
+    return (
+        f"The contest {a.name} vs {b.name} is decided ({won} won, A6): Enter makes"
+        f" a {kind} roll for {c.name}."
+    )

@@ -37,7 +37,7 @@ from tracker.modals.act.common import (
     turn_penalty,
     untrained_warning,
 )
-from tracker.modals.act.contest import running_text, start_text
+from tracker.modals.act.contest import contest_title, decided_text, running_text, start_text
 from tracker.modals.act.extended_note import continues, extended_warning
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
@@ -96,7 +96,8 @@ class SkillRollDialog(ActDialog[Command]):
         self.encounter = encounter
         ext = c.extended
         running = encounter.opposed is not None and encounter.opposed.winner is None
-        self.mode = mode or ("extend" if ext else "opposed" if running else "standard")
+        # A6: a running contest comes first: Enter then rolls its round, whoever is selected.
+        self.mode = mode or ("opposed" if running else "extend" if ext else "standard")
         self.skill = skill or (ext.skill if ext else next(iter(c.skills), ""))
         self.stat = stat or (ext.stat if ext else next(iter(c.stats)))
         self.others = {x.id: x for x in living_others(encounter, c)}
@@ -109,7 +110,7 @@ class SkillRollDialog(ActDialog[Command]):
         stats = [(name, name) for name in c.stats]
         goal_text = str(ext.goal) if ext is not None and ext.goal is not None else ""
         with DialogBody(classes="dialog"):
-            yield Static(self._title(), classes="dialog-title", markup=False)
+            yield Static(self._title(), id="title", classes="dialog-title", markup=False)
             with Horizontal(classes="columns"):
                 with Vertical(classes="form"):
                     yield labelled(
@@ -277,6 +278,9 @@ class SkillRollDialog(ActDialog[Command]):
 
     def validate_form(self) -> tuple[Command | None, dict[str, str]]:
         mode = self._mode()
+        rounds = mode == "opposed" and not self.query_one("#restart", Checkbox).value
+        title = contest_title(self.encounter) if rounds else ""
+        self.query_one("#title", Static).update(title or self._title())
         if mode == "opposed":
             return self._opposed()
         c = self.actor
@@ -356,6 +360,8 @@ class SkillRollDialog(ActDialog[Command]):
             lines.append(f"Bonus for the next roll by SS: {table} (A4)")
         elif c.complement_bonus:
             lines.append(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
+        kind = {"extend": "extended", "complementary": "complementary"}.get(mode, "standard")
+        lines.append(decided_text(self.encounter, c, kind))
         if not continuing and mode != "complementary":
             lines.append(extended_warning(c, skill, new_extended=mode == "extend"))
         if not continuing:

@@ -1,0 +1,44 @@
+"""Enter on a closed drop-down submits the dialog, as its hint says ("enter begins",
+"enter saves"), the same as in the act dialogs; space opens the list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Select
+
+from rules.commands import AddCombatant
+from rules.state import Combatant, Encounter
+from tests.app.modal_host import Host, until
+from tracker.app import TrackerApp, make_app
+from tracker.modals.combatant_form import CombatantForm
+from tracker.screens.main import MainScreen
+
+
+async def test_begin_combat_enter_on_a_chosen_awareness_begins_A7(tmp_path: Path) -> None:
+    app: TrackerApp = make_app(demo=True, saves_dir=tmp_path, seed=1)  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("b")
+        await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
+        await pilot.press("space", "tab", "tab")  # the second row's awareness
+        select = app.focused
+        assert isinstance(select, Select)
+        await pilot.press("space")  # space opens the list
+        await until(pilot, lambda: select.expanded)
+        await pilot.press("s", "u", "enter")  # pick "surprised"
+        await until(pilot, lambda: not select.expanded and select.value == "surprised")
+        await pilot.press("enter")  # the drop-down is closed: enter begins
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        assert app.session.encounter.in_combat
+
+
+async def test_combatant_form_enter_on_the_side_drop_down_saves() -> None:
+    kans = Combatant(id="c1", name="Kans", stats={"Wits": 5})
+    app = Host(CombatantForm(Encounter(combatants={"c1": kans}, next_id=2), None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(*"Guy", "tab")
+        assert isinstance(app.focused, Select)
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.results))
+    (command,) = app.results
+    assert isinstance(command, AddCombatant) and command.combatant.name == "Guy"

@@ -1,0 +1,59 @@
+"""A short prompt for an encounter's name: naming a new fight in the saves browser, and
+renaming the current one (the palette; the main screen sends `RenameEncounter`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from tracker.modals.form import Dialog, FieldError, buttons, labelled
+
+NAME_MAX = 60  # rules.state.Name: 1-60 characters
+
+
+def name_problem(name: str) -> str:
+    """Why a typed encounter name is refused ('' when it is fine)."""
+    if not name:
+        return "type a name (1-60 characters)"
+    if len(name) > NAME_MAX:
+        return f"at most {NAME_MAX} characters ({len(name)} typed)"
+    return ""
+
+
+class EncounterName(Dialog[str]):
+    """Type the name (prefilled); enter takes it, escape changes nothing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="encounter-name.cancel"),
+    ]
+    AUTO_FOCUS = "#name"
+    KEEPS_FIELDS: ClassVar[bool] = False  # no dice: nothing to bring back
+
+    DEFAULT_CSS = """
+    EncounterName > .dialog {
+        width: 70;
+    }
+    """
+
+    def __init__(self, title: str, current: str, save_label: str = "OK") -> None:
+        super().__init__()
+        self.title_text = title
+        self.current = current
+        self.save_label = save_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static("enter takes the name · escape cancels", classes="hint")
+            yield labelled("Name", Input(value=self.current, id="name"))
+            yield FieldError("name")
+            yield from buttons(self.save_label)
+
+    def validate_form(self) -> tuple[str | None, dict[str, str]]:
+        name = self.query_one("#name", Input).value.strip()
+        problem = name_problem(name)
+        return (None, {"name": problem}) if problem else (name, {})
