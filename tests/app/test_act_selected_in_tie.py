@@ -18,7 +18,7 @@ from rules.state import Encounter
 from tests.app.act_fixtures import SIZE, card_game
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
-from tracker.modals.act import OpportunityDialog
+from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 
@@ -57,6 +57,9 @@ async def test_a_opens_the_selected_tied_combatant_not_the_opened_one_R5(
         taken = app.session.done[0].command
         assert (taken.type, taken.actor) == ("opportunity", "dinzis")  # type: ignore[union-attr]
         assert app.session.encounter.due == ["kans"]  # Kans still has his turn (R5)
+        # Opened implicitly by the take, Dinzis goes straight on to her attack's roll.
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), timeout=5)
+        assert app.screen.attacker.id == "dinzis"
 
 
 async def test_a_says_so_when_the_selected_one_cannot_act_now(tmp_path: Path) -> None:
