@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from bench.timing import in_fresh_process
+from bench.timing import in_fresh_process, machine_reference_us
 from rules import timetrack
 from rules.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
 from rules.dice import SeededDice
@@ -157,8 +157,10 @@ def run() -> dict[str, float]:
     bulk, taken, commands = sorted(bulk_runs)[RUNS // 2]  # type: ignore[misc]
     spread = ", ".join(f"{b[0]:.3f}" for b in bulk_runs)  # type: ignore[index]
     print(f"  (bulk: {taken:,} opportunities in {commands} commands; runs {spread} s)")
+    pace = machine_reference_us()
     step, tied = in_fresh_process(here, "engine_step_us")  # type: ignore[misc]
     print(f"  (step at 1,000 combatants: {tied:.0f} tied at each time on average)")
+    print(f"  (machine pace at the step: sum(range(100)) {pace:.2f} µs; 0.75 when quiet)")
     undo = in_fresh_process(here, "undo_ms")
     by_command, done = in_fresh_process(here, "by_command_seconds")  # type: ignore[misc]
     print(f"  (by command, 1,000 TU: {done:,} commands, {by_command / done * 1e6:.1f} µs each)")
@@ -170,4 +172,5 @@ def run() -> dict[str, float]:
         "by_command_s_c100_t1000": by_command,
         "by_command_us_each_c100_t1000": by_command / done * 1e6,
         "undo_ms_e10000": undo,  # type: ignore[dict-item]
+        "machine_sum100_us": pace,
     }

@@ -36,3 +36,10 @@ def in_fresh_process(module: str, function: str) -> object:
         cwd=Path(__file__).parent.parent,
     )
     return json.loads(child.stdout.splitlines()[-1])
+
+
+def machine_reference_us() -> float:
+    """µs for `sum(range(100))` right now: this VM's speed drifts about 2x with its
+    neighbours, so each figure is printed beside the machine's pace at that moment
+    (0.75 µs when quiet)."""
+    return median_seconds(lambda: sum(range(100)), repeat=2000, warmup=100) * 1e6
