@@ -42,3 +42,20 @@ async def test_combatant_form_enter_on_the_side_drop_down_saves() -> None:
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant) and command.combatant.name == "Guy"
+
+
+async def test_wound_form_enter_on_the_location_drop_down_applies() -> None:
+    """The wound, heal and luck forms ('enter applies') behave like every other dialog."""
+    from rules.commands import ApplyWound
+    from tracker.modals.wound import WoundForm
+
+    kans = Combatant(id="c1", name="Kans", stats={"Wits": 5, "Endurance": 5})
+    app = Host(WoundForm(Encounter(combatants={"c1": kans}), "c1"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3", "tab")
+        select = app.focused
+        assert isinstance(select, Select) and not select.expanded
+        await pilot.press("enter")  # closed: enter applies, it does not open the list
+        await until(pilot, lambda: bool(app.results))
+    (command,) = app.results
+    assert isinstance(command, ApplyWound) and command.wound_points == 3

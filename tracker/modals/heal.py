@@ -20,6 +20,7 @@ from textual.widgets import ContentSwitcher, Input, Select, Static
 from rules.commands import Heal, Rest, Staunch, TreatCondition
 from rules.errors import field_errors
 from rules.state import Combatant, Encounter
+from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
 
 Care = Heal | Staunch | TreatCondition | Rest
@@ -100,14 +101,16 @@ class HealForm(Dialog[Care]):
                 markup=False,
             )
             first = "treat" if c.dead else "heal"  # the dead: only a revive applies
-            yield labelled("Care", Select(list(CHOICES), value=first, allow_blank=False, id="care"))
+            yield labelled(
+                "Care", FieldSelect(list(CHOICES), value=first, allow_blank=False, id="care")
+            )
             with ContentSwitcher(initial=first):
                 with Vertical(id="heal"):
                     yield labelled("Wound points", Input(placeholder="1", id="heal-wp"))
                     yield FieldError("heal-wp")
                     yield labelled(
                         "Which wound",
-                        Select(
+                        FieldSelect(
                             [("newest first", NEWEST), *wounds],
                             value=NEWEST,
                             allow_blank=False,
@@ -123,7 +126,7 @@ class HealForm(Dialog[Care]):
                 with Vertical(id="treat"):
                     yield labelled(
                         "Condition",
-                        Select(
+                        FieldSelect(
                             conditions,
                             value=conditions[0][1] if conditions else Select.NULL,
                             allow_blank=not conditions,

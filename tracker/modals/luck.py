@@ -13,6 +13,7 @@ from textual.widgets import ContentSwitcher, Input, Select, Static
 from rules.commands import Luck, NoteUnusedDice
 from rules.errors import field_errors
 from rules.state import Encounter
+from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
 
 LuckCommand = Luck | NoteUnusedDice
@@ -54,7 +55,7 @@ class LuckForm(Dialog[LuckCommand]):
                 classes="hint",
             )
             yield labelled(
-                "What", Select(list(CHOICES), value="luck", allow_blank=False, id="what")
+                "What", FieldSelect(list(CHOICES), value="luck", allow_blank=False, id="what")
             )
             with ContentSwitcher(initial="luck"):
                 with Vertical(id="luck"):

@@ -26,6 +26,7 @@ from rules.wounds import (
     starts_bleeding,
     vital_organ_struck,
 )
+from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import wound_points
 
@@ -91,7 +92,7 @@ class WoundForm(Dialog[ApplyWound]):
             yield FieldError("wp")
             yield labelled(
                 "Location",
-                Select(
+                FieldSelect(
                     [(name, name) for name in LOCATION_NAMES],
                     value="unspecified",
                     allow_blank=False,
