@@ -17,8 +17,7 @@ from textual.widgets import Checkbox, Label, Static
 from rules.chart import REACTION_BASE
 from rules.commands import StartCombat
 from rules.state import Awareness, Combatant, Encounter
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FORM, Dialog, FieldError, buttons
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)
 

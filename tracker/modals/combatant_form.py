@@ -30,7 +30,6 @@ from rules.errors import field_errors
 from rules.roster import default_repertoire, free_name, name_taken
 from rules.sheet_names import on_sheet
 from rules.state import DEFAULT_STATS, SIDES, Awareness, Combatant, Encounter, Stats
-from tracker.modals.act.base import FieldSelect
 from tracker.modals.attack_offer import offer_attack, unused_weapon_notes, weapon_row_of
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
@@ -40,7 +39,7 @@ from tracker.modals.combatant_rows import (
     WeaponRow,
     header,
 )
-from tracker.modals.form import FORM, Dialog, FieldError, buttons, labelled
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import join_pairs, split_pairs
 
 SheetCommand = AddCombatant | EditCombatant

@@ -16,8 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from rules.chart import DEFAULT_ACTION_COST
 from rules.state import Action, Weapon
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FieldError
+from tracker.modals.form import FieldError, FieldSelect
 
 WEAPON_KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)
 ACTION_KINDS: tuple[str, ...] = get_args(Action.model_fields["kind"].annotation)

@@ -18,8 +18,7 @@ from textual.widgets import Static
 from rules.chart import REACTION_BASE
 from rules.commands import FightStatus
 from rules.state import Awareness, Encounter
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import Dialog, FieldError, buttons, combatant_of, labelled
+from tracker.modals.form import Dialog, FieldError, FieldSelect, buttons, combatant_of, labelled
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)
 REASONS: tuple[str, ...] = ("fled", "unconscious", "surrendered")  # README's `f`

@@ -11,6 +11,7 @@ into a dismissal only when the result exists.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
 from textual import on
@@ -25,6 +26,7 @@ from rules.state import Combatant, Encounter
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 
 ResultT = TypeVar("ResultT")
+SelectT = TypeVar("SelectT", bound=Hashable)
 
 FORM = "form"  # the slot for problems that belong to no single field
 
@@ -268,3 +270,13 @@ class Dialog(ModalScreen[ResultT]):
         if result is not None and keeper is not None and self.KEEPS_FIELDS:
             keeper.answered(result, note_form(self))
         return super().dismiss(result)
+
+
+SUBMIT = Binding("enter", "screen.submit_soon", "Apply", id="act-field.submit", show=False)
+
+
+class FieldSelect(Select[SelectT]):
+    """A drop-down whose enter submits the dialog, as every dialog's hint says;
+    space, up and down open it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]

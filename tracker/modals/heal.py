@@ -20,8 +20,15 @@ from textual.widgets import ContentSwitcher, Input, Select, Static
 from rules.commands import Heal, Rest, Staunch, TreatCondition
 from rules.errors import field_errors
 from rules.state import Combatant, Encounter
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
+from tracker.modals.form import (
+    FORM,
+    Dialog,
+    FieldError,
+    FieldSelect,
+    buttons,
+    combatant_of,
+    labelled,
+)
 
 Care = Heal | Staunch | TreatCondition | Rest
 NEWEST = "newest"  # heal the newest wound first (Heal.wound None)

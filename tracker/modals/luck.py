@@ -13,8 +13,15 @@ from textual.widgets import ContentSwitcher, Input, Select, Static
 from rules.commands import Luck, NoteUnusedDice
 from rules.errors import field_errors
 from rules.state import Encounter
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
+from tracker.modals.form import (
+    FORM,
+    Dialog,
+    FieldError,
+    FieldSelect,
+    buttons,
+    combatant_of,
+    labelled,
+)
 
 LuckCommand = Luck | NoteUnusedDice
 CHOICES: tuple[tuple[str, str], ...] = (

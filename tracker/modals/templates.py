@@ -29,8 +29,7 @@ from textual.widgets.option_list import Option
 from rules.errors import explain
 from rules.roster import unique_name
 from rules.state import NEW_SHEET, Awareness, Combatant, Encounter
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FORM, Dialog, FieldError, labelled
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, labelled
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
 AWARENESS: tuple[str, ...] = get_args(Awareness)

@@ -26,8 +26,15 @@ from rules.wounds import (
     starts_bleeding,
     vital_organ_struck,
 )
-from tracker.modals.act.base import FieldSelect
-from tracker.modals.form import FORM, Dialog, FieldError, buttons, combatant_of, labelled
+from tracker.modals.form import (
+    FORM,
+    Dialog,
+    FieldError,
+    FieldSelect,
+    buttons,
+    combatant_of,
+    labelled,
+)
 from tracker.modals.parse import wound_points
 
 LOCATION_NAMES: tuple[str, ...] = get_args(Location)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Checkbox, RadioButton, RadioSet, Select
+from textual.widgets import Checkbox, RadioButton, RadioSet
 
-from tracker.modals.form import Dialog
+from tracker.modals.form import SUBMIT, Dialog
+from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 
 ResultT = TypeVar("ResultT")
 SelectT = TypeVar("SelectT", bound=Hashable)
@@ -100,15 +101,6 @@ class ActDialog(Dialog[ResultT]):
 class DialogBody(VerticalScroll, can_focus=False):
     """The dialog's frame: scrolls on a short terminal, but never takes the focus itself,
     so the first field has it on opening and a focused field scrolls into view."""
-
-
-SUBMIT = Binding("enter", "screen.submit_soon", "Apply", id="act-field.submit", show=False)
-
-
-class FieldSelect(Select[SelectT]):
-    """A drop-down whose enter submits the dialog; space, up and down open it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
 
 
 class FieldCheckbox(Checkbox):
