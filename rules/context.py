@@ -1,5 +1,9 @@
 """What a command handler works with: the encounter, the journal, the dice, the log.
 
+The context *is* the command's journal, and afterwards its record (`Applied`,
+and the session's undo step): one object per command, because a track step is a
+few µs and each object made costs a tenth of one (issue 3's step figure).
+
 Handlers register themselves with `@handles(CommandType)`; `rules.engine.apply`
 dispatches to them. A handler checks everything it can before it changes
 anything, and raises `CommandError` (a ValueError) with a clear reason; any
@@ -11,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
-from rules.dice import RecordingDice
-from rules.journal import Journal
+from rules.commands import Command
+from rules.dice import DiceSource, RecordingDice
+from rules.journal import Journal, undo_append
 from rules.state import Combatant, Encounter, Event, Pending
 
 
@@ -20,26 +25,64 @@ class CommandError(ValueError):
     """A command that cannot be applied now; nothing was changed."""
 
 
-class Context:
-    """One command's working set."""
+class Context(Journal):
+    """One command's working set: its journal (inherited), the dice, the events it logs.
 
-    __slots__ = ("enc", "j", "dice", "events")
+    Afterwards it is what the command did: `command`, `faces` (what its dice
+    showed, set by `rules.engine.apply`), `events` and the journal to undo it.
+    """
 
-    def __init__(self, enc: Encounter, dice: RecordingDice) -> None:
+    __slots__ = ("enc", "source", "recorder", "start", "events", "command", "faces")
+
+    def __init__(self, enc: Encounter, dice: DiceSource, command: Command | None = None) -> None:
+        self.ops = []
         self.enc = enc
-        self.j = Journal()
-        self.dice = dice
+        self.source = dice
+        self.recorder: RecordingDice | None = None  # made on the first roll: most steps roll none
         self.events: list[Event] = []
+        self.command = command
+        self.faces: list[int] = []
+
+    @property
+    def j(self) -> Journal:
+        """The journal: the context itself (handlers write `ctx.j.set(...)`)."""
+        return self
+
+    @property
+    def dice(self) -> RecordingDice:
+        """The command's dice; every face they show is recorded for redo and replay."""
+        recorder = self.recorder
+        if recorder is None:
+            source = self.source
+            recorder = source if isinstance(source, RecordingDice) else RecordingDice(source)
+            self.recorder = recorder
+            self.start = len(recorder.faces)
+        return recorder
+
+    # --- afterwards: what the command did (`rules.engine.Applied`) ----------------------
+    @property
+    def encounter(self) -> Encounter:
+        return self.enc
+
+    @property
+    def journal(self) -> Journal:
+        return self
+
+    def recorded(self) -> list[int]:
+        """The faces this command's dice showed so far, in order."""
+        recorder = self.recorder
+        return [] if recorder is None else recorder.faces[self.start :]
 
     def emit(
         self, kind: str, text: str, faces: Sequence[int] = (), actor: str | None = None
     ) -> Event:
         """Log one event (with the faces it used) at the current track time."""
-        enc = self.enc
-        log = enc.log
-        time = enc.time if enc.in_combat else None
+        d = self.enc.__dict__  # plain reads: every track step logs
+        log = d["log"]
+        time = d["time"] if d["in_combat"] else None
         event = Event(len(log) + 1, time, kind, text, [*faces], actor)  # positional: fastest
-        self.j.append(log, event)
+        self.ops.append((undo_append, log))  # = self.append(log, event), inlined
+        log.append(event)
         self.events.append(event)
         return event
 
@@ -64,8 +107,8 @@ class Context:
         pending = Pending(
             id=self.enc.next_id, kind=kind, combatant=combatant, goal=goal, text=text, data=data
         )
-        self.j.add(self.enc, "next_id", 1)
-        self.j.append(self.enc.pending, pending)
+        self.add(self.enc, "next_id", 1)
+        self.append(self.enc.pending, pending)
         return pending
 
     def pending(self, pid: int, kind: str | tuple[str, ...] | None = None) -> Pending:
@@ -78,12 +121,12 @@ class Context:
         self.fail(f"no pending decision {pid}")
 
     def close_pending(self, pending: Pending) -> None:
-        self.j.remove(self.enc.pending, pending)
+        self.remove(self.enc.pending, pending)
 
     def new_id(self, prefix: str = "c") -> str:
         while True:
             cid = f"{prefix}{self.enc.next_id}"
-            self.j.add(self.enc, "next_id", 1)
+            self.add(self.enc, "next_id", 1)
             if cid not in self.enc.combatants:
                 return cid
 

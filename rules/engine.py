@@ -10,8 +10,6 @@ advanced; callers that need to notice a change (the TUI) watch a revision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rules import (  # noqa: F401
     anima_checks,
     attack,
@@ -26,9 +24,8 @@ from rules import (  # noqa: F401
 )
 from rules.commands import Advance, Command, FastForward, Reorder, TakeOpportunity
 from rules.context import HANDLERS, CommandError, Context
-from rules.dice import DiceSource, RecordingDice
-from rules.journal import Journal
-from rules.state import Encounter, Event
+from rules.dice import DiceSource
+from rules.state import Encounter
 from rules.timetrack import invalidate_track, keys_may_have_moved
 
 # Commands that change no stat and no name: after them the track's R5 keys still hold
@@ -36,12 +33,7 @@ from rules.timetrack import invalidate_track, keys_may_have_moved
 KEEPS_R5_KEYS = frozenset({Advance, TakeOpportunity, Reorder, FastForward})
 
 
-@dataclass(slots=True)
-class Applied:
-    encounter: Encounter
-    events: list[Event]
-    journal: Journal
-    faces: list[int] = field(default_factory=list)
+Applied = Context  # what one command did: its journal, events and faces
 
 
 def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
@@ -49,17 +41,17 @@ def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise CommandError(f"no rule handles {type(command).__name__}")
-    recorder = dice if isinstance(dice, RecordingDice) else RecordingDice(dice)
-    start = len(recorder.faces)
-    ctx = Context(encounter, recorder)
+    ctx = Context(encounter, dice, command)
     try:
         handler(ctx, command)
         if encounter.pending:
             injury.refresh_demise_texts(ctx)  # A16: an open check shows today's Endurance
     except BaseException:
-        ctx.j.undo()
+        ctx.undo()
         invalidate_track(encounter)
         raise
     if type(command) not in KEEPS_R5_KEYS:
         keys_may_have_moved(encounter)
-    return Applied(encounter, ctx.events, ctx.j, recorder.faces[start:])
+    if ctx.recorder is not None:
+        ctx.faces = ctx.recorded()
+    return ctx

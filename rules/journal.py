@@ -28,7 +28,11 @@ class Journal:
     # --- attributes ---------------------------------------------------------
     def set(self, obj: Any, attr: str, value: Any) -> None:
         """obj.attr = value (pydantic models are plain objects here: no re-validation)."""
-        d = obj.__dict__
+        self.put(obj.__dict__, attr, value)
+
+    def put(self, d: dict[str, Any], attr: str, value: Any) -> None:
+        """`set`, given the model's `__dict__`: the track's hot path reads fields from it,
+        as each attribute read through pydantic's `__getattr__` hook costs about 3 plain ones."""
         old = d[attr]
         if old is value:
             return
@@ -51,7 +55,7 @@ class Journal:
 
     # --- lists ----------------------------------------------------------------
     def append(self, items: MutableSequence[Any], item: Any) -> None:
-        self.ops.append((_undo_append, items))
+        self.ops.append((undo_append, items))
         items.append(item)
 
     def insert(self, items: MutableSequence[Any], index: int, item: Any) -> None:
@@ -102,7 +106,7 @@ def _undo_set(d: dict[str, Any], attr: str, old: Any) -> None:
     d[attr] = old
 
 
-def _undo_append(items: MutableSequence[Any]) -> None:
+def undo_append(items: MutableSequence[Any]) -> None:
     items.pop()
 
 

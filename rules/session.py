@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from rules.commands import Command
 from rules.context import CommandError
-from rules.dice import DiceMode, DiceSource, RecordingDice, ScriptedDice
+from rules.dice import DiceMode, DiceSource, ScriptedDice
 from rules.engine import Applied, apply
 from rules.journal import Journal
 from rules.state import Encounter
@@ -24,11 +24,19 @@ from rules.timetrack import invalidate_track
 
 @dataclass(slots=True)
 class Step:
-    """One applied command: what the GM asked, what the dice showed, what changed."""
+    """One applied command: what the GM asked, what the dice showed, what changed.
+
+    A command just done is kept as its own `Applied` (the context it ran in,
+    which has the same three), so a step costs no second object; a Step is
+    one loaded from a save, or undone (no journal until it is redone).
+    """
 
     command: Command
     faces: list[int] = field(default_factory=list)
     journal: Journal | None = None
+
+
+Done = Step | Applied  # what the history holds: `command`, `faces` and `journal`
 
 
 class HistoryError(ValueError):
@@ -39,7 +47,7 @@ class HistoryError(ValueError):
 class Session:
     encounter: Encounter
     base: Encounter | None = None  # the encounter before the first done step
-    done: list[Step] = field(default_factory=list)
+    done: list[Done] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
     revision: int = 0
     dice: DiceMode = "virtual"  # the dice the GM last used here; saved, never undone
@@ -50,9 +58,8 @@ class Session:
 
     def do(self, command: Command, dice: DiceSource) -> Applied:
         """Apply a new command; it clears the redo list."""
-        recorder = RecordingDice(dice)
-        applied = apply(self.encounter, command, recorder)
-        self.done.append(Step(command, applied.faces, applied.journal))
+        applied = apply(self.encounter, command, dice)
+        self.done.append(applied)
         if self.undone:
             self.undone.clear()
         self.revision += 1
@@ -71,11 +78,11 @@ class Session:
             raise CommandError("nothing to undo")
         if self.done[-1].journal is None:
             self.rebuild_journals()
-        step = self.done.pop()
-        assert step.journal is not None
-        step.journal.undo()
-        step.journal = None
+        done = self.done.pop()
+        assert done.journal is not None
+        done.journal.undo()
         invalidate_track(self.encounter)
+        step = Step(done.command, done.faces)  # the same faces list: its saved JSON is reused
         self.undone.append(step)
         self.revision += 1
         return step
@@ -110,10 +117,9 @@ class Session:
                 raise HistoryError(
                     f"step {index + 1} of the saved history fails: {error}"
                 ) from None
-            step.journal = applied.journal
+            self.done[index] = Step(step.command, step.faces, applied.journal)
         if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
-            for step in self.done:
-                step.journal = None
+            self.done = [Step(step.command, step.faces) for step in self.done]
             raise HistoryError(
                 "the saved history does not replay to the saved encounter (edited by hand,"
                 " or saved by an older tracker whose rules differ): undo stops where this"

@@ -106,12 +106,12 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
         if not heap:
             reason = "no one is left on the time track"
             break
-        order, time, kind, wits, arrival, name, cid, _ = heap[0]
+        order, time, kind, wits, arrival, name, cid, _, _ = heap[0]
         if kind != ACT:
             if peek(enc) is None:  # drops stale entries on the way
                 reason = "no one is left on the time track"
                 break
-            order, time, kind, wits, arrival, name, cid, _ = heap[0]
+            order, time, kind, wits, arrival, name, cid, _, _ = heap[0]
         if time > until:
             break
         if kind != ACT:  # A7: the bleeding due at this time comes first
@@ -156,7 +156,7 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
         d["ttu"] = ttu
         d["arrival"] = arrivals
         # the entry heap_entry() would make, inlined: this is the hot path
-        entry = ((ttu << shift) + run[3] + arrivals, ttu, ACT, wits, arrivals, name, cid, epoch)
+        entry = ((ttu << shift) + run[3] + arrivals, ttu, ACT, wits, arrivals, name, cid, epoch, d)
         heapreplace(heap, entry)
         arrivals += 1
     enc_d["time"], enc_d["arrivals"] = now, arrivals
@@ -180,7 +180,7 @@ def _bleed(ctx: Context, c: Combatant, run: list[Any] | None, bled: set[str]) ->
             ctx.j.keep(c, "bleed_wp")
         d["bleed_wp"] += rate
         tick = ctx.enc.time + BLEED_INTERVAL  # this tick was on its anchor's grid (A14)
-        entry = ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1)
+        entry = ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1, d)
         heapq.heappush(heap_of(ctx.enc), entry)  # = schedule_bleeding, inlined
     else:
         injury.bleed_tick(ctx, c, log=False)  # journals its own change
@@ -216,6 +216,7 @@ def _rekey(enc: Encounter, run: list[Any], c: Combatant) -> None:
             lower,
             c.id,
             -1,
+            c.__dict__,
         )  # type: ignore[operator]
         heapq.heappush(heap_of(enc), entry)
 

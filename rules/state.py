@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -383,6 +383,19 @@ class Encounter(Model):
     def cache(self) -> dict[str, object]:
         """Derived, unsaved data (the track's heap); private attrs, read without pydantic's hook."""
         return self.__pydantic_private__["_cache"]  # type: ignore[index]
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Encounter:
+        """A copy starts with an empty cache: derived data (the heap's entries hold the
+        combatants' own `__dict__`s) is rebuilt for the copy when it is first used."""
+        copy = super().__deepcopy__(memo)
+        copy.__pydantic_private__ = {"_cache": {}}
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields: the cache is derived data, so it never makes two encounters differ."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
 
     def get(self, cid: str) -> Combatant:
         try:

@@ -9,6 +9,8 @@ event is O(log n) however many combatants there are.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
+from typing import Any
 
 from rules.context import Context
 from rules.state import Combatant, Encounter
@@ -20,8 +22,11 @@ BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same tim
 # order, so the next opportunity is one pop however many combatants share its time.
 # `order` packs time, kind, Wits and arrival into one int, so the heap compares one
 # number (arrival is unique per move; name and id only break ties in hand-made data).
-# The last field is the key epoch (below): while it is current the R5 key is too.
-Entry = tuple[int, int, int, int, int, str, str, int]
+# Then the key epoch (below): while it is current the R5 key is too. Last, the
+# combatant's own `__dict__`, read directly when the entry reaches the top (no lookup
+# by id: a combatant is never replaced, only edited in place; a removed one has left
+# the track, so its entries are stale; undo, redo and load rebuild the heap).
+Entry = tuple[int, int, int, int, int, str, str, int, dict[str, Any]]
 _VALID, _STALE, _RESTAMP = 0, 1, 2
 _WITS_BITS, _ARRIVAL_BITS = 8, 32  # small: a 2-digit int compares fast
 _KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
@@ -40,14 +45,19 @@ BLEED_BASE = order_base(BLEED, 0)  # every bleeding entry shares it: heap_entry(
 
 
 def heap_entry(
-    time: int, kind: int, neg_wits: int, arrival: int, name: str, cid: str, epoch: int = -1
+    time: int, kind: int, neg_wits: int, arrival: int, c: Combatant, epoch: int = -1
 ) -> Entry:
     order = (time << TIME_SHIFT) + order_base(kind, neg_wits) + arrival
-    return (order, time, kind, neg_wits, arrival, name, cid, epoch)
+    return (order, time, kind, neg_wits, arrival, c.name.lower(), c.id, epoch, c.__dict__)
 
 
 def key_epoch(enc: Encounter) -> int:
-    return enc.cache.get("epoch", 0)  # type: ignore[return-value]
+    return _cache(enc).get("epoch", 0)  # type: ignore[return-value]
+
+
+def _cache(enc: Encounter) -> dict[str, object]:
+    """`enc.cache` without the property: the track reads it on every step."""
+    return enc.__pydantic_private__["_cache"]  # type: ignore[index]
 
 
 def keys_may_have_moved(enc: Encounter) -> None:
@@ -88,16 +98,17 @@ def tie_key(c: Combatant) -> tuple[int, int, str]:
 
 def act_entry(enc: Encounter, c: Combatant) -> Entry:
     """A fresh entry, its R5 key computed now (so stamped with the current epoch)."""
-    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c.name.lower(), c.id, key_epoch(enc))  # type: ignore[arg-type]
+    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c, key_epoch(enc))  # type: ignore[arg-type]
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
     tick = next_bleed_tick(c.bleed_anchor, now)  # type: ignore[arg-type]
-    return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1)
+    return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1, c.__dict__)
 
 
 def heap_of(enc: Encounter) -> list[Entry]:
-    heap = enc.cache.get("heap")
+    cache = _cache(enc)
+    heap = cache.get("heap")
     if heap is None:
         heap = []
         due = set(enc.due)
@@ -107,7 +118,7 @@ def heap_of(enc: Encounter) -> list[Entry]:
             if _bleeds(c):
                 heap.append(_bleed_entry(c, enc.time))
         heapq.heapify(heap)
-        enc.cache["heap"] = heap
+        cache["heap"] = heap
     return heap  # type: ignore[return-value]
 
 
@@ -115,44 +126,57 @@ def _bleeds(c: Combatant) -> bool:
     return c.bleed_rate > 0 and c.bleed_anchor is not None and not c.dead
 
 
-def _check(enc: Encounter, entry: Entry) -> int:
-    """Valid, stale (drop it), or right time but an old R5 key (push a fresh one)."""
-    _, time, kind, wits, arrival, name, cid, epoch = entry
-    c = enc.combatants.get(cid)
-    if c is None:
-        return _STALE
+def _check(ed: dict[str, Any], entry: Entry, epoch: int) -> int:
+    """Valid, stale (drop it), or right time but an old R5 key (push a fresh one).
+
+    `ed` is the encounter's `__dict__` and `epoch` the current key epoch
+    (`key_epoch`), read once by the caller: this runs on every step of the track.
+    """
+    _, time, kind, wits, arrival, name, cid, stamped, d = entry  # d: plain reads, as `ed`
     if kind == ACT:
-        d = c.__dict__  # plain reads: this runs on every step of the track
         if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
             return _STALE
-        if cid in enc.due:
+        if cid in ed["due"]:
             return _STALE
-        if epoch != key_epoch(enc) and (wits != -_wits(c) or name != c.name.lower()):
-            return _RESTAMP
+        if stamped != epoch:
+            c = ed["combatants"][cid]
+            if wits != -_wits(c) or name != c.name.lower():
+                return _RESTAMP
         return _VALID
+    c = ed["combatants"].get(cid)
+    if c is None or c.__dict__ is not d:
+        return _STALE  # removed (bleeding needs no track place, so it has no other sign)
+    anchor = d["bleed_anchor"]
     valid = (
-        _bleeds(c)
-        and time > enc.time
-        and (time - c.bleed_anchor) % BLEED_INTERVAL == 0  # type: ignore[operator]
-        and time > c.bleed_anchor  # type: ignore[operator]
+        d["bleed_rate"] > 0
+        and anchor is not None
+        and not d["dead"]
+        and time > ed["time"]
+        and time > anchor
+        and (time - anchor) % BLEED_INTERVAL == 0
     )
     return _VALID if valid else _STALE
 
 
 def peek(enc: Encounter) -> Entry | None:
     """The next valid entry, dropping stale ones (and re-keying outdated ones) on the way."""
-    heap = heap_of(enc)
+    return _top(enc, heap_of(enc), key_epoch(enc))
+
+
+def _top(enc: Encounter, heap: list[Entry], epoch: int) -> Entry | None:
+    ed = enc.__dict__
     while heap:
-        status = _check(enc, heap[0])
+        entry = heap[0]
+        status = _check(ed, entry, epoch)
         if status == _VALID:
-            return heap[0]
-        entry = heapq.heappop(heap)
+            return entry
+        heapq.heappop(heap)
         if status == _RESTAMP:
             heapq.heappush(heap, act_entry(enc, enc.combatants[entry[6]]))
     return None
 
 
-def pop_next(enc: Encounter) -> tuple[int, list[str], str | None] | None:
+def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
     """The next event: its time, then either the bleeding ticks due then (A7: they
     come first; call `pop_opportunity` after resolving them, as a tick can change
     who acts) or, with no bleeding, the R5-first combatant acting then.
@@ -160,18 +184,22 @@ def pop_next(enc: Encounter) -> tuple[int, list[str], str | None] | None:
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
     """
-    first = peek(enc)
+    cache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # = _cache(enc)
+    heap = cache.get("heap")
+    if heap is None:
+        heap = heap_of(enc)
+    first = _top(enc, heap, cache.get("epoch", 0))
     if first is None:
         return None
     time = first[1]
-    heap = heap_of(enc)
     if first[2] == ACT:
         heapq.heappop(heap)
-        return time, [], first[6]
+        return time, (), first[6]
     bleeding: list[str] = []
+    epoch = key_epoch(enc)
     while heap and heap[0][1] == time and heap[0][2] == BLEED:
         entry = heapq.heappop(heap)
-        if _check(enc, entry) == _VALID and entry[6] not in bleeding:
+        if _check(enc.__dict__, entry, epoch) == _VALID and entry[6] not in bleeding:
             bleeding.append(entry[6])
     return time, bleeding, None
 

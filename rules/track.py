@@ -122,25 +122,26 @@ def advance(ctx: Context, cmd: Advance) -> None:
     may reorder the rest of the tie, or act with any of them.
     """
     enc = ctx.enc
-    ready_to_advance(ctx)
+    ed = enc.__dict__  # plain reads: the track's hot path (Journal.put)
+    if not ed["in_combat"] or ed["pending"] or ed["due"]:
+        ready_to_advance(ctx)  # says why not
     found = pop_next(enc)
     if found is None:
         ctx.fail("no one is left on the time track")
     time, bleeding, cid = found
-    j = ctx.j
-    if time != enc.time:
-        j.set(enc, "time", time)
-    if enc.turn is not None:
-        j.set(enc, "turn", None)
+    if time != ed["time"]:
+        ctx.put(ed, "time", time)
+    if ed["turn"] is not None:
+        ctx.put(ed, "turn", None)
     if bleeding:
         for bleeder in bleeding:
-            injury.bleed_tick(ctx, enc.combatants[bleeder])
-        if enc.pending:
+            injury.bleed_tick(ctx, ed["combatants"][bleeder])
+        if ed["pending"]:
             return  # a demise check first; the opportunity waits for the next advance
         cid = pop_opportunity(enc, time)
     if cid is not None:
-        j.set(enc, "due", [cid])
-        open_opportunity(ctx, enc.combatants[cid])
+        ctx.put(ed, "due", [cid])
+        open_opportunity(ctx, ed["combatants"][cid])
 
 
 def ready_to_advance(ctx: Context) -> None:
@@ -160,22 +161,22 @@ def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
     Each reset is written (and logged) only if there is something to reset;
     standing orders pass `announce=False` (their summary line counts it).
     """
-    j = ctx.j
-    if c.held_action is not None:
-        ctx.emit("held", f"{c.name}'s held {c.held_action} lapses (A8)", actor=c.id)
+    d = c.__dict__  # plain reads: every Advance opens one
+    name = d["name"]
+    if d["held_action"] is not None:
+        ctx.emit("held", f"{name}'s held {c.held_action} lapses (A8)", actor=c.id)
         _drop_held(ctx, c)
-    if c.special_used is not None:
-        j.set(c, "special_used", None)
-    if c.turn_bonus:
-        j.set(c, "turn_bonus", 0)
-    if c.awareness == "surprised":
+    if d["special_used"] is not None:
+        ctx.put(d, "special_used", None)
+    if d["turn_bonus"]:
+        ctx.put(d, "turn_bonus", 0)
+    if d["awareness"] == "surprised":
         # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
-        j.set(c, "awareness", "standard")
-        ctx.emit("aware", f"{c.name} is no longer surprised", actor=c.id)
+        ctx.put(d, "awareness", "standard")
+        ctx.emit("aware", f"{name} is no longer surprised", actor=c.id)
     if announce:
-        ctx.emit(
-            "opportunity", f"Track {ctx.enc.time}: Action Opportunity for {c.name}", actor=c.id
-        )
+        time = ctx.enc.__dict__["time"]
+        ctx.emit("opportunity", f"Track {time}: Action Opportunity for {name}", actor=d["id"])
 
 
 @handles(Reorder)
