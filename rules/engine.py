@@ -25,7 +25,6 @@ from rules import (  # noqa: F401
 from rules.commands import Advance, Command, FastForward, Reorder, TakeOpportunity
 from rules.context import HANDLERS, CommandError, Context
 from rules.dice import DiceSource
-from rules.quick_step import quick_advance
 from rules.state import Encounter
 from rules.timetrack import invalidate_track, keys_may_have_moved
 
@@ -39,10 +38,6 @@ Applied = Context  # what one command did: its journal, events and faces
 
 def apply(encounter: Encounter, command: Command, dice: DiceSource) -> Applied:
     """Apply one command; on any error nothing is changed and the error propagates."""
-    if type(command) is Advance:
-        quick = quick_advance(encounter, command, dice)  # the common track step
-        if quick is not None:
-            return quick
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise CommandError(f"no rule handles {type(command).__name__}")

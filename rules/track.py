@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rules import injury, specials
 from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, TakeOpportunity
 from rules.context import Context, handles
+from rules.quick_step import quick_advance
 from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
 from rules.state import Action, Combatant, Turn, built
 from rules.timetrack import acts_now, invalidate_track, pop_next, pop_opportunity, set_ttu, tied
@@ -121,6 +122,8 @@ def advance(ctx: Context, cmd: Advance) -> None:
     own order), so a step costs O(log n) however many share the time; the GM
     may reorder the rest of the tie, or act with any of them.
     """
+    if quick_advance(ctx):
+        return  # the common step, in one piece (rules/quick_step.py)
     enc = ctx.enc
     ed = enc.__dict__  # plain reads: the track's hot path (Journal.put)
     if not ed["in_combat"] or ed["pending"] or ed["due"]:
