@@ -29,7 +29,7 @@ from rules.commands import FastForward
 from rules.errors import field_errors
 from rules.standing_orders import is_plain
 from rules.state import Action, Combatant, Encounter
-from tracker.modals.form import FORM, Dialog, FieldError, buttons, labelled
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import whole_number
 
 NO_ORDERS = ""  # the Select value (and `orders` entry) for a combatant left to the GM
@@ -77,14 +77,6 @@ class OrdersList(OptionList):
         Binding("enter", "screen.submit_soon", "Run", id="orders.run", show=False),
         Binding("right", "screen.cycle(1)", "Next order", id="orders.next", show=False),
         Binding("left", "screen.cycle(-1)", "Previous order", id="orders.previous", show=False),
-    ]
-
-
-class OrderSelect(Select[str]):
-    """The highlighted combatant's order; space / up / down open it, enter runs the track."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "screen.submit_soon", "Run", id="orders.select-run", show=False),
     ]
 
 
@@ -153,7 +145,7 @@ class OrdersDialog(Dialog[FastForward]):
             yield labelled(
                 "Order",
                 Static("", id="who", markup=False),
-                OrderSelect([], prompt=NO_ORDERS_LABEL, id="order", disabled=True),
+                FieldSelect([], prompt=NO_ORDERS_LABEL, id="order", disabled=True),
             )
             yield labelled(
                 "Until track",
@@ -199,7 +191,7 @@ class OrdersDialog(Dialog[FastForward]):
 
     def _bind(self, index: int | None) -> None:
         """Point the Order drop-down at row `index` (its plain actions, its order)."""
-        select = self.query_one("#order", OrderSelect)
+        select = self.query_one("#order", FieldSelect)
         who = self.query_one("#who", Static)
         self._editing = index
         if index is None or not self.choices[self.fighters[index].id]:
@@ -240,11 +232,7 @@ class OrdersDialog(Dialog[FastForward]):
         at = names.index(self.orders[c.id]) if self.orders[c.id] in names else 0
         self._set_order(index, names[(at + step) % len(names)])
         if self._editing == index:
-            self.query_one("#order", OrderSelect).value = self.orders[c.id]
-
-    def action_submit_soon(self) -> None:
-        """Enter: run once the keys before it (a drop-down's choice) have been handled."""
-        self.call_after_refresh(self.action_submit)
+            self.query_one("#order", FieldSelect).value = self.orders[c.id]
 
     # --- validation -------------------------------------------------------------------
     def validate_form(self) -> tuple[FastForward | None, dict[str, str]]:
