@@ -7,12 +7,14 @@ dialog posts (A8).
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from rules.commands import Advance, StartCombat, TakeOpportunity
 from rules.dice import ScriptedDice
 from rules.session import Session
 from rules.state import Action, Combatant, Encounter, Weapon
 from tests.app.modal_host import Host, type_into, until
-from tracker.modals.act import LandingPreview
+from tracker.modals.act import LandingPreview, SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry
 
 SIZE = (120, 40)
@@ -68,6 +70,22 @@ def a10(lio_over: dict[str, object] | None = None, **markon_over: object) -> Ses
         },
     )
     return Session(enc)
+
+
+def tactics_contest() -> tuple[Session, ActHost]:
+    """A6: Iol (Wits 7, Tactics 4) starts an opposed Tactics roll against Monarch (Wits 6,
+    Tactics 3); the s dialog in opposed mode, its opponent still to choose (`face_monarch`)."""
+    iol = Combatant(id="iol", name="Iol", stats=stats(Wits=7), skills={"Tactics": 4})
+    mon = Combatant(id="mon", name="Monarch", stats=stats(Wits=6), skills={"Tactics": 3})
+    session = Session(Encounter(combatants={"iol": iol, "mon": mon}))
+    dialog = SkillRollDialog(session.encounter, "iol", skill="Tactics", stat="Wits", mode="opposed")
+    return session, ActHost(dialog)
+
+
+async def face_monarch(app: ActHost, pilot: Pilot[None]) -> None:
+    """Choose Monarch as the opponent; his stat follows the roller's (Wits)."""
+    app.screen.query_one("#opponent").value = "mon"  # type: ignore[attr-defined]
+    await until(pilot, lambda: app.screen.query_one("#their-stat").value == "Wits")  # type: ignore[attr-defined]
 
 
 class ActHost(Host):

@@ -28,9 +28,11 @@ from tests.app.act_fixtures import (
     ActHost,
     a10,
     card_game,
+    face_monarch,
     start,
     stats,
     submit,
+    tactics_contest,
     typed_faces,
     undo_all,
 )
@@ -123,15 +125,9 @@ async def test_complementary_roll_first_then_the_bonus_shows() -> None:
 
 async def test_opposed_rounds_show_the_running_margin() -> None:
     """A6/R4: margin += SS_A − SS_B; the dialog shows it and rolls the next round."""
-    iol = Combatant(id="iol", name="Iol", stats=stats(Wits=7), skills={"Tactics": 4})
-    mon = Combatant(id="mon", name="Monarch", stats=stats(Wits=6), skills={"Tactics": 3})
-    session = Session(Encounter(combatants={"iol": iol, "mon": mon}))
-    app = ActHost(
-        SkillRollDialog(session.encounter, "iol", skill="Tactics", stat="Wits", mode="opposed")
-    )
+    session, app = tactics_contest()
     async with app.run_test(size=SIZE) as pilot:
-        app.screen.query_one("#opponent").value = "mon"
-        await until(pilot, lambda: app.screen.query_one("#their-stat").value == "Wits")
+        await face_monarch(app, pilot)
         command = await submit(app, pilot)
     assert command == OpposedStart(
         a="iol", a_skill="Tactics", a_stat="Wits", b="mon", b_skill="Tactics", b_stat="Wits"

@@ -39,6 +39,18 @@ def being(cid: str, ttu: int, **fields: Any) -> Combatant:
     return Combatant(id=cid, name=cid.capitalize(), **base)
 
 
+def baron_acts_at_5() -> Session:
+    """Track 5: the Baron's opportunity is open; Dinzis is next, at 7."""
+    return Session(
+        Encounter(
+            in_combat=True,
+            time=5,
+            due=["baron"],
+            combatants={"baron": being("baron", 5), "dinzis": being("dinzis", 7)},
+        )
+    )
+
+
 def undo_to(s: Session, steps: int, dump: dict[str, Any]) -> None:
     """Undo back to `steps` done: the encounter is exactly `dump` again."""
     while len(s.done) > steps:
@@ -52,14 +64,7 @@ def baron_holds() -> Session:
     Dinzis (TTU 7) is next; the Baron's Strike is not rolled here (it is spent
     as a plain action through the turn), so only the held Wait is left.
     """
-    s = Session(
-        Encounter(
-            in_combat=True,
-            time=5,
-            due=["baron"],
-            combatants={"baron": being("baron", 5), "dinzis": being("dinzis", 7)},
-        )
-    )
+    s = baron_acts_at_5()
     do(s, TakeOpportunity(actor="baron", actions=["Strike", "Wait"], hold="Wait"))
     # 3d10 on Dexterity 7: 1 1 1 → 0 -4 = -4 vs goal 30: a miss (no parry, no damage).
     do(s, Attack(attacker="baron", target="dinzis", weapon="Sword", goal=30), 1, 1, 1)
@@ -179,13 +184,6 @@ def test_a_react_with_a_dodge_keeps_the_held_action_unless_asked() -> None:
 
 def test_a_lone_held_action_has_no_penalty() -> None:
     """A8: one action (held) is no multi-action: nothing to carry."""
-    s = Session(
-        Encounter(
-            in_combat=True,
-            time=5,
-            due=["baron"],
-            combatants={"baron": being("baron", 5), "dinzis": being("dinzis", 7)},
-        )
-    )
+    s = baron_acts_at_5()
     do(s, TakeOpportunity(actor="baron", actions=["Wait"], hold="Wait"))
     assert s.encounter.combatants["baron"].held_penalty == 0
