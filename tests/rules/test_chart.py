@@ -1,4 +1,4 @@
-"""The VP chart and goal/level tables against the seed text as printed (RULES A1, A2, A4, R1, R2).
+"""The VP chart and goal/level tables against the rule text as printed (RULES A1, A2, A4, R1, R2).
 
 The seed is parsed independently of `rules.chart`, so a transcription slip
 in either shows up here, cell by cell.
@@ -6,7 +6,6 @@ in either shows up here, cell by cell.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -14,24 +13,13 @@ import pytest
 
 from rules.chart import COMPLEMENTARY, GOALS, LEVELS, VP_CHART, clamp_stat
 
-SEED_NAME = "002_2da460558799d9a6.txt"
+CHART_TEXT = Path(__file__).resolve().parents[1] / "data" / "fading_suns_chart.txt"
 
 
 def _seed_text() -> str:
-    """The Fading Suns seed: beside the repo in shared/seeds, else $TRACKER_SEEDS."""
-    candidates = [Path(__file__).resolve().parents[3] / "shared" / "seeds"]
-    if os.environ.get("TRACKER_SEEDS"):
-        candidates.append(Path(os.environ["TRACKER_SEEDS"]))
-    for folder in candidates:
-        path = folder / SEED_NAME
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    looked = ", ".join(str(c / SEED_NAME) for c in candidates)
-    pytest.fail(
-        f"Fading Suns seed text not found (looked at {looked}); "
-        "set TRACKER_SEEDS to the folder holding the seed texts",
-        pytrace=False,
-    )
+    """The chart as printed: the repository's own verbatim copy (its header names the source)."""
+    text = CHART_TEXT.read_text(encoding="utf-8")
+    return "\n".join(line for line in text.splitlines() if not line.startswith("#"))
 
 
 def _faces(cell: str) -> set[int]:
