@@ -339,7 +339,7 @@ def _sweep(target: Path) -> None:
     so no other save shares it) are nobody's work in progress now. Another save's
     go once stale: a minute old and their writer (the pid in the name) gone.
     """
-    mine = target.name if len(target.name) <= 40 else None
+    mine = target.name if len(target.name) < 40 else None  # 40: maybe a cut-off prefix
     now = time.time()
     try:
         with os.scandir(target.parent) as entries:

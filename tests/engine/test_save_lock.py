@@ -147,3 +147,16 @@ def test_a_temp_file_carries_this_process_id(twin: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(saves.os, "replace", spy)
     save_session(load_session(twin), twin)
     assert made and all(f".{os.getpid()}-" in name for name in made), made
+
+
+def test_a_longer_saves_temp_sharing_the_cut_off_prefix_is_left_alone(tmp_path: Path) -> None:
+    """Temp names keep 40 characters of the save's name: a 40-character save cannot tell
+    its own temp files from a longer save's, so it leaves those to the stale rule."""
+    name = "a" * 35 + ".json"
+    assert len(name) == 40
+    path = tmp_path / name
+    shutil.copyfile(DEMO_PATH, path)
+    longer = f".{name}.{os.getpid()}-abcd1234.tmp"  # aaa….json-2.json being written now
+    (tmp_path / longer).write_text("half of another save")
+    save_session(load_session(path), path)
+    assert (tmp_path / longer).exists()
