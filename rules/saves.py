@@ -18,22 +18,31 @@ Two copies of the app (or an editor, or a sync tool) on one file must never
 overwrite each other: each session remembers the file as it last read or
 wrote it, and a save finding it changed since refuses with `SaveConflict`
 and keeps refusing, so both versions survive until the GM saves elsewhere.
+The check and the replace run under an OS lock on `NAME.json.lock`
+(`rules.save_lock`), so two copies saving at the same instant cannot both pass.
 
-Stale `.NAME.json.*.tmp` files left by a crash are ignored by the saves
+A save never writes through a symbolic link it did not open: a link put where
+the session's file was (dangling or not) is a `SaveConflict`, a link at a new
+name is refused. A save the GM opened through a link (say, on the command
+line) is resolved once, at open, to the real file, and that file is written
+from then on, wherever the link points later.
+
+Stale `.NAME.json.PID-*.tmp` files left by a crash are ignored by the saves
 browser (`rules.save_folder`) and removed by the next successful save in
-their folder (those of the same save at once, others once a minute old).
+their folder: the same save's at once (under its lock), others once a minute
+old and their writer gone.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 import tempfile
 import threading
 import time
 import weakref
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,6 +55,7 @@ from rules.save_file import History as History  # re-exported: the public API st
 from rules.save_file import SavedStep as SavedStep
 from rules.save_file import SaveFile as SaveFile
 from rules.save_file import export_schema as export_schema
+from rules.save_lock import locked, writer_gone
 from rules.save_reading import _CONTENT, _decode, _read
 from rules.save_reading import MAX_BYTES as MAX_BYTES
 from rules.save_reading import SaveError as SaveError
@@ -63,7 +73,7 @@ if TYPE_CHECKING:  # the engine loads only when a session is built, not to list 
 SAVES_ENV = "TRACKER_SAVES"
 INDENT = 1  # human-readable; bench/bench_saves.py measures what it costs
 STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as stale
-_TMP_NAME = re.compile(r"^\.(?P<name>.*)\.[a-z0-9_]{8}(?:\.link)?\.tmp$")
+_TMP_NAME = re.compile(r"^\.(?P<name>.*)\.(?:(?P<pid>\d+)-)?[a-z0-9_]{8}(?:\.link)?\.tmp$")
 
 
 class SaveConflict(SaveError):
@@ -104,7 +114,7 @@ def load_session(path: Path) -> Session:
         undone=[Step(step.command, list(step.faces), None) for step in history.undone],
         dice=save.dice,
     )
-    _seen(session)[os.path.realpath(path)] = stamp
+    _remember_open(session, path, stamp)
     return session
 
 
@@ -117,40 +127,70 @@ def _clock(when: datetime) -> str:
 
 
 # --- saving --------------------------------------------------------------------------
-_LOCK = threading.Lock()  # one save at a time in a process (the sweep relies on it)
-# id(session) -> {real path: stat of that file as this session last read or wrote it}.
-# Per session, not per process: two sessions on one file conflict like two apps do.
-_SEEN: dict[int, dict[str, tuple[int, ...]]] = {}
+_LOCK = threading.Lock()  # one save at a time in a process (the file lock is per process)
 
 
-def _seen(session: Session) -> dict[str, tuple[int, ...]]:
+@dataclass
+class _Memory:
+    """What one session knows of its files. Per session, not per process: two sessions
+    on one file conflict like two apps do."""
+
+    files: dict[str, tuple[int, ...]] = field(default_factory=dict)  # real path -> stamp
+    opened: dict[str, str] = field(default_factory=dict)  # path as named -> real path
+
+
+_SEEN: dict[int, _Memory] = {}  # id(session) -> its memory
+
+
+def _seen(session: Session) -> _Memory:
     """This session's files as it last saw them (dropped when the session is collected)."""
     key = id(session)
-    files = _SEEN.get(key)
-    if files is None:
-        files = _SEEN[key] = {}
+    memory = _SEEN.get(key)
+    if memory is None:
+        memory = _SEEN[key] = _Memory()
         weakref.finalize(session, _SEEN.pop, key, None)
-    return files
+    return memory
+
+
+def _remember_open(session: Session, path: Path, stamp: tuple[int, ...]) -> None:
+    """A save opened through a link is resolved here, once: the session writes that file."""
+    memory = _seen(session)
+    real = os.path.realpath(path)
+    memory.files[real] = stamp
+    memory.opened[os.path.abspath(path)] = real
+
+
+def _target(path: Path, memory: _Memory) -> Path:
+    """The real file a save of `path` writes: the one the session opened under that name,
+    else `path` itself in its (resolved) folder; a link there is never followed."""
+    opened = memory.opened.get(os.path.abspath(path))
+    if opened is not None:
+        return Path(opened)
+    return Path(os.path.realpath(path.parent)) / path.name
 
 
 def save_session(session: Session, path: Path) -> None:
     """Write the session atomically, keeping the previous version as NAME.json.bak.
 
     Refuses (SaveConflict) a file this session read or wrote that has changed
-    on disk since: another copy's work is never overwritten.
+    on disk since, or that became a symbolic link: another copy's work is never
+    overwritten. The check and the replace run under the save's lock
+    (`rules.save_lock`), so a copy saving at the same instant is seen too.
     """
     path = Path(path)
-    target = Path(os.path.realpath(path))
+    memory = _seen(session)
+    target = _target(path, memory)
     data = _serialize(session, path)
-    seen = _seen(session)
     with _LOCK:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            existing = _existing(path, target, seen.get(str(target)))
-            _write(target, data, existing, seen)
+            with locked(path, target):
+                existing = _existing(path, target, memory.files.get(str(target)))
+                _write(target, data, existing, memory.files)
+                memory.opened[os.path.abspath(path)] = str(target)
+                _sweep(target)
         except OSError as error:
             raise SaveError(path, _os_problem(error), action="save") from None
-        _sweep(target)
 
 
 def _serialize(session: Session, path: Path) -> bytes:
@@ -169,13 +209,35 @@ def _serialize(session: Session, path: Path) -> bytes:
         raise SaveError(path, problem, action="save") from None
 
 
+_CHANGED = (
+    "the file was changed by another copy of the tracker or another program"
+    " since this fight was opened or saved here, so it was left untouched:"
+    " save this fight under another name, or reopen the file to carry on from"
+    " its version"
+)
+_LINKED = (
+    "the file was replaced by a symbolic link since this fight was opened or saved"
+    " here, so nothing was written through it: save this fight under another name,"
+    " or reopen the file to carry on from its version"
+)
+_NEW_LINK = (
+    "it is a symbolic link, and the tracker writes only the file it opened, never"
+    " through a link: save this fight under another name"
+)
+
+
 def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat_result | None:
-    """The file about to be replaced, if any. Refuses one that is not a tracker save,
-    and one whose contents changed since this session last read or wrote it (`seen`)."""
+    """The file about to be replaced, if any (called under the lock). Refuses a symbolic
+    link, one that is not a tracker save, and one whose contents or identity changed
+    since this session last read or wrote it (`seen`)."""
     try:
-        info = os.stat(target)
+        info = os.lstat(target)
     except FileNotFoundError:
         return None  # nothing there (or removed since): writing it loses nothing
+    if stat.S_ISLNK(info.st_mode):  # dangling or not: never followed
+        if seen is not None:
+            raise SaveConflict(path, _LINKED, action="save")
+        raise SaveError(path, _NEW_LINK, action="save")
     if not stat.S_ISREG(info.st_mode):
         raise SaveError(path, "something that is not a save file is in the way", action="save")
     stamp = _stamp(info)
@@ -187,13 +249,7 @@ def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat
         problem = f"the file there was left untouched: {error.problem}; save under another name"
         raise SaveError(path, problem, action="save") from None
     if seen is not None and seen[:_CONTENT] != stamp[:_CONTENT]:  # a chmod alone is no change
-        problem = (
-            "the file was changed by another copy of the tracker or another program"
-            " since this fight was opened or saved here, so it was left untouched:"
-            " save this fight under another name, or reopen the file to carry on from"
-            " its version"
-        )
-        raise SaveConflict(path, problem, action="save")
+        raise SaveConflict(path, _CHANGED, action="save")
     return info
 
 
@@ -202,11 +258,13 @@ def _write(
 ) -> None:
     """Temp file + fsync, hard-link the old file onto the .bak, rename, fsync the folder.
 
-    `seen` learns the new file the moment it is in place (even if the folder's
-    fsync then fails), so this session's own write never looks like another's.
+    The temp names carry this process's id, so no other copy's sweep takes them
+    for a crash's leftovers. `seen` learns the new file the moment it is in place
+    (even if the folder's fsync then fails): this session's own write never looks
+    like another's.
     """
     folder = target.parent
-    prefix = f".{target.name[:40]}."
+    prefix = f".{target.name[:40]}.{os.getpid()}-"
     tmp = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=".tmp", delete=False)
     link = tmp.name[: -len(".tmp")] + ".link.tmp"
     placed = False
@@ -222,7 +280,7 @@ def _write(
             _keep_backup(target, link)
         os.replace(tmp.name, target)
         placed = True
-        seen[str(target)] = _stamp(os.stat(target))
+        seen[str(target)] = _stamp(os.lstat(target))
         _fsync_folder(folder)
     finally:
         leftovers = (link,) if placed else (tmp.name, link)
@@ -234,12 +292,33 @@ def _write(
 
 
 def _keep_backup(target: Path, link: str) -> None:
-    """The current file becomes NAME.json.bak, while NAME.json itself stays in place."""
+    """The current file becomes NAME.json.bak, while NAME.json itself stays in place.
+
+    A rename replaces a `.bak` that is a link rather than writing through it.
+    """
     try:
-        os.link(target, link)
+        if os.link in os.supports_follow_symlinks:
+            os.link(target, link, follow_symlinks=False)
+        else:
+            os.link(target, link)
     except OSError:  # no hard links here (FAT, some network folders): copy instead
-        shutil.copyfile(target, link)
+        _copy_nofollow(target, link)
     os.replace(link, backup_path(target))
+
+
+def _copy_nofollow(source: Path, copy: str) -> None:
+    """Copy a file to a new name, following a link at neither end."""
+    flags = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    src = os.open(source, os.O_RDONLY | flags)
+    try:
+        dst = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
+        try:
+            while chunk := os.read(src, 1 << 20):
+                os.write(dst, chunk)
+        finally:
+            os.close(dst)
+    finally:
+        os.close(src)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -254,8 +333,13 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _sweep(target: Path) -> None:
-    """Remove temp files a crash left behind: this save's at once, others when stale."""
-    mine = target.name[:40]
+    """Remove temp files a crash left behind, never one another process may be writing.
+
+    Called under this save's lock: its own temp files (whose name is not cut short,
+    so no other save shares it) are nobody's work in progress now. Another save's
+    go once stale: a minute old and their writer (the pid in the name) gone.
+    """
+    mine = target.name if len(target.name) < 40 else None  # 40: maybe a cut-off prefix
     now = time.time()
     try:
         with os.scandir(target.parent) as entries:
@@ -264,8 +348,12 @@ def _sweep(target: Path) -> None:
                 if match is None:
                     continue
                 try:
-                    if match["name"] == mine or now - entry.stat().st_mtime > STALE_AFTER:
-                        os.unlink(entry.path)
+                    if match["name"] != mine:
+                        if now - entry.stat(follow_symlinks=False).st_mtime <= STALE_AFTER:
+                            continue
+                        if match["pid"] is not None and not writer_gone(int(match["pid"])):
+                            continue
+                    os.unlink(entry.path)
                 except OSError:
                     pass
     except OSError:

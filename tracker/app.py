@@ -7,6 +7,7 @@ Screens and forms never change the encounter themselves.
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -55,6 +56,8 @@ class TrackerApp(App[None]):
     # widgets watching it refresh only what changed.
     revision: var[int] = var(0, init=False)
     dice_mode: var[DiceMode] = var("virtual", init=False)
+    # when an autosave first failed; None once a save works (the status bar shows it)
+    unsaved_since: var[datetime | None] = var(None, init=False)
 
     def __init__(
         self,
@@ -270,12 +273,23 @@ class TrackerApp(App[None]):
         except SaveConflict as error:
             hint = " (ctrl+s saves it as a new file, o reopens the file)"
             self.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
+            self._save_failed()
             return False
         except SaveError as error:
             self.notify(str(error), title="Autosave failed", severity="error", timeout=10)
+            self._save_failed()
             return False
-        self._unsaved = False
+        self._saved()
         return True
+
+    def _save_failed(self) -> None:
+        """The toast goes; the status bar keeps saying so until a save works."""
+        if self.unsaved_since is None:
+            self.unsaved_since = datetime.now()
+
+    def _saved(self) -> None:
+        self._unsaved = False
+        self.unsaved_since = None
 
     @property
     def saved(self) -> bool:
@@ -359,6 +373,7 @@ class TrackerApp(App[None]):
             self.notify(str(error), title="Not saved", severity="error")
             return
         self.save_path = path
+        self._saved()
         self.notify(f"Saved as {path}; autosaves go there now", timeout=4)
         self.changed(save=False)
 

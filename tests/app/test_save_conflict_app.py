@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from rules.commands import NewDay
+from rules.commands import Luck, NewDay
 from rules.dice import ScriptedDice
 from rules.saves import load_session, save_session
 from tests.app.modal_host import until
@@ -71,3 +71,58 @@ async def test_a_save_changed_by_another_copy_is_never_overwritten(tmp_path: Pat
     assert twin.read_bytes() == theirs  # the other copy's new day survives
     assert steps(twin) == ["new-day"]
     assert steps(tmp_path / "twin-mine.json") == ["new-day"] * 3  # and this copy's fight
+
+
+OTHER_COPY = """
+import sys
+from pathlib import Path
+from rules.commands import NewDay
+from rules.dice import ScriptedDice
+from rules.saves import load_session, save_session
+path = Path(sys.argv[1])
+other = load_session(path)
+other.do(NewDay(), ScriptedDice())
+save_session(other, path)
+"""
+
+
+async def test_the_loser_of_a_race_with_another_process_keeps_its_fight(tmp_path: Path) -> None:
+    """Another process saves first: this app is told, keeps its session, and says unsaved."""
+    import subprocess
+    import sys
+
+    from tracker.widgets.status_bar import StatusBar
+
+    twin = tmp_path / "twin.json"
+    shutil.copyfile(DEMO_PATH, twin)
+    app = make_app(twin, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
+        session = app.session
+        repo = Path(__file__).resolve().parents[2]
+        subprocess.run([sys.executable, "-c", OTHER_COPY, str(twin)], cwd=repo, check=True)
+        theirs = twin.read_bytes()
+        app.run_command(Luck(target="kans", amount=2))  # this copy's command, then autosave
+        await until(pilot, lambda: len(conflicts(app)) == 1)
+        assert app.session is session  # the fight on screen is this copy's, whole
+        assert [s.command.type for s in session.done] == ["luck"]
+        assert twin.read_bytes() == theirs and steps(twin) == ["new-day"]
+        bar = str(app.screen.query_one(StatusBar).content)
+        assert "unsaved since" in bar and "ctrl+s to save elsewhere" in bar
+
+
+async def test_a_save_swapped_for_a_link_is_a_conflict_in_the_app(tmp_path: Path) -> None:
+    twin, other = tmp_path / "twin.json", tmp_path / "other.json"
+    shutil.copyfile(DEMO_PATH, twin)
+    shutil.copyfile(DEMO_PATH, other)
+    before = other.read_bytes()
+    app = make_app(twin, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
+        twin.unlink()
+        twin.symlink_to(other)
+        await pilot.press("N")
+        await until(pilot, lambda: any("symbolic link" in n.message for n in app._notifications))
+        assert str(twin) in next(n.message for n in app._notifications if "symbolic" in n.message)
+        assert app.session.encounter.day == 2
+    assert other.read_bytes() == before

@@ -51,7 +51,9 @@ def test_a_foreign_file_is_refused_on_load_and_never_overwritten(
         save_session(session, path)
     assert refused.value.action == "save"
     assert path.read_text() == '{"hello": "world"}\n'
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json"]
+    # nothing but the (empty) lock the refused save took: rules.save_lock
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.json", "notes.json.lock"]
+    assert (tmp_path / "notes.json.lock").stat().st_size == 0
 
 
 def test_a_file_changed_behind_our_back_is_checked_again(tmp_path: Path, fought: Any) -> None:

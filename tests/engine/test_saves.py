@@ -172,7 +172,8 @@ def test_backup_keeps_the_previous_version(tmp_path: Path, fought: Any) -> None:
     save_session(session, path)
     assert backup_path(path).read_bytes() == second
     assert leftovers(tmp_path) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["ambush.json", "ambush.json.bak"]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["ambush.json", "ambush.json.bak", "ambush.json.lock"]  # rules.save_lock
 
 
 def test_backup_is_copied_where_hard_links_fail(

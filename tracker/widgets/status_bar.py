@@ -1,8 +1,11 @@
-"""The top line: which encounter, which day, where the track is, which dice, which file."""
+"""The top line: which encounter, which day, where the track is, which dice, which file,
+and whether the fight on screen is unsaved (a failed autosave)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -37,17 +40,44 @@ def status_text(enc: Encounter, dice_mode: str, seed: int | None, path: Path | N
     )
 
 
+def unsaved_notice(since: datetime) -> str:
+    """What a failed autosave leaves on screen until a save works (the toast goes)."""
+    return f"unsaved since {since.strftime('%H:%M')} — ctrl+s to save elsewhere"
+
+
 class StatusBar(Static):
+    """The top line; also says, until a save succeeds, that the fight is not on disk."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"status-bar--unsaved"}
     DEFAULT_CSS = """
     StatusBar { height: 1; background: $panel; }
+    StatusBar > .status-bar--unsaved { color: $text-error; text-style: bold; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self._key: tuple[object, ...] | None = None
+        self._shown: tuple[Encounter, str, int | None, Path | None] | None = None
+        self._unsaved: datetime | None = None
+
+    def on_mount(self) -> None:
+        if hasattr(type(self.app), "unsaved_since"):  # the tracker app, not a bare test host
+            self.watch(self.app, "unsaved_since", self._unsaved_since, init=True)
+
+    def _unsaved_since(self, since: datetime | None) -> None:
+        self._unsaved = since
+        if self._shown is not None:
+            self.show(*self._shown)
 
     def show(self, enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> None:
+        self._shown = (enc, dice_mode, seed, path)
         key = (enc.name, enc.day, enc.time, enc.in_combat, enc.outcome, dice_mode, seed, path)
+        key += (self._unsaved,)
         if key != self._key:
             self._key = key
-            self.update(status_text(enc, dice_mode, seed, path), layout=False)
+            text = status_text(enc, dice_mode, seed, path)
+            if self._unsaved is not None:  # first: a narrow terminal cuts the end off
+                style = self.get_component_rich_style("status-bar--unsaved")
+                notice = Text.assemble((f" {unsaved_notice(self._unsaved)}", style), (" │", DIM))
+                text = notice + text
+            self.update(text, layout=False)
