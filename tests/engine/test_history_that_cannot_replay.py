@@ -41,7 +41,7 @@ POISONS = {
 
 
 def saved(tmp_path: Path) -> Path:
-    """Begin, Dinzis's opportunity, a standing-orders run: four steps, saved."""
+    """Begin, Dinzis's opportunity, a standing-orders run to Kans's (no orders): saved."""
     session = Session(build_demo())
     dice = SeededDice(4)
     session.do(StartCombat(initiators=["dinzis"]), dice)
@@ -75,9 +75,10 @@ def test_undo_stops_with_the_reason_and_the_fight_plays_on(
     assert loaded.encounter.model_dump(mode="json") == as_saved
     assert all(step.journal is None for step in loaded.done)  # no journal of the failed replay
     # The fight plays on: a step taken now undoes exactly, then undo stops again.
-    dice = SeededDice(9)
-    loaded.do(Advance(), dice)
-    assert loaded.encounter.due
+    assert loaded.encounter.due == ["kans"]  # the run stopped at Kans: no orders (A8)
+    loaded.do(TakeOpportunity(actor="kans", actions=["Move"]), SeededDice(9))
+    loaded.do(Advance(), SeededDice(9))
+    loaded.undo()
     loaded.undo()
     assert loaded.encounter.model_dump(mode="json") == as_saved
     with pytest.raises(HistoryError, match="cannot be replayed"):
