@@ -20,7 +20,7 @@ import heapq
 from rules.context import Context
 from rules.journal import undo_append, undo_set
 from rules.state import Event
-from rules.timetrack import ACT
+from rules.timetrack import ACT, is_current
 
 
 def quick_advance(ctx: Context) -> bool:
@@ -37,10 +37,7 @@ def quick_advance(ctx: Context) -> bool:
     if (
         kind != ACT  # bleeding comes first (A7)
         or stamped != cache.get("epoch", 0)  # its R5 key may have moved (A9)
-        or d["ttu"] != time  # stale: moved, died, or left the fight
-        or d["arrival"] != arrival
-        or d["dead"]
-        or d["out_of_fight"]
+        or not is_current(d, time, arrival)  # stale: moved, died, left the fight or encounter
         or d["held_action"] is not None  # A8: lapses, logged
         or d["special_used"] is not None
         or d["turn_bonus"]

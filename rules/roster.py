@@ -21,7 +21,7 @@ from rules.commands import (
 )
 from rules.context import Context, handles
 from rules.state import Action, Combatant, Encounter, Turn
-from rules.timetrack import leave_track, restamp, schedule_bleeding, set_ttu
+from rules.timetrack import drop_entries, leave_track, restamp, schedule_bleeding, set_ttu
 from rules.track import roll_reaction
 
 __all__ = [
@@ -286,6 +286,7 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
             notes.append(f"its opposed contest{with_whom} ends undecided (margin {contest.margin})")
         j.set(enc, "opposed", None)
     j.delitem(enc.combatants, c.id)
+    drop_entries(enc, c)  # the heap as if rebuilt: no reader meets its id (A7)
     extra = "".join(f"; {note}" for note in notes)
     ctx.emit("remove", f"{c.name} ({c.id}) leaves the encounter{extra}", actor=c.id)
 

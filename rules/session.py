@@ -6,7 +6,8 @@ showed, so redo and replay use those faces and never re-roll. A loaded save
 holds the commands and faces but not the journals: they are rebuilt by
 replaying from the base encounter the first time an undo reaches past them
 (and the replay must reproduce the saved encounter exactly, or undo is
-refused with the reason).
+refused with the reason: whatever a step raises while replaying, undo stops
+where the save was opened and the fight plays on).
 """
 
 from __future__ import annotations
@@ -88,11 +89,23 @@ class Session:
         return step
 
     def redo(self) -> Applied:
-        """Re-apply the last undone command with the faces it rolled the first time."""
+        """Re-apply the last undone command with the faces it rolled the first time.
+
+        A refusal is the rules' (CommandError); anything else a redo raises (a step
+        read from a save that today's rules cannot take) is a HistoryError: nothing
+        changed (apply rolls back) and the fight plays on.
+        """
         if not self.undone:
             raise CommandError("nothing to redo")
         step = self.undone[-1]
-        applied = apply(self.encounter, step.command, ScriptedDice(step.faces))
+        try:
+            applied = apply(self.encounter, step.command, ScriptedDice(step.faces))
+        except CommandError:
+            raise
+        except Exception as error:
+            raise HistoryError(
+                f"redo of {step.command.type} fails ({_what(error)}): the encounter is as it was"
+            ) from error
         self.undone.pop()
         self.done.append(Step(step.command, step.faces, applied.journal))
         self.revision += 1
@@ -107,23 +120,38 @@ class Session:
         return encounter
 
     def rebuild_journals(self) -> None:
-        """After a load: replay from the base so every done step has its journal again."""
+        """After a load: replay from the base so every done step has its journal again.
+
+        Any failure (a refusal, or any exception a step raises while replaying: the
+        saved history may come from other rules, or a hand edit) is a HistoryError
+        with the reason; the encounter, its log and the history stay as they were.
+        """
         assert self.base is not None
         encounter = self.base.model_copy(deep=True)
+        rebuilt: list[Done] = []
         for index, step in enumerate(self.done):
             try:
                 applied = apply(encounter, step.command, ScriptedDice(step.faces))
-            except ValueError as error:
+            except Exception as error:
                 raise HistoryError(
-                    f"step {index + 1} of the saved history fails: {error}"
-                ) from None
-            self.done[index] = Step(step.command, step.faces, applied.journal)
+                    f"step {index + 1} of the saved history ({step.command.type}) cannot be"
+                    f" replayed ({_what(error)}): {_STOPS}"
+                ) from error
+            rebuilt.append(Step(step.command, step.faces, applied.journal))
         if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
-            self.done = [Step(step.command, step.faces) for step in self.done]
             raise HistoryError(
                 "the saved history does not replay to the saved encounter (edited by hand,"
-                " or saved by an older tracker whose rules differ): undo stops where this"
-                " save was opened; the encounter and its log are as saved"
+                f" or saved by an older tracker whose rules differ): {_STOPS}"
             )
+        self.done = rebuilt
         self.encounter = encounter
         self.revision += 1
+
+
+_STOPS = "undo stops where this save was opened; the encounter and its log are as saved"
+
+
+def _what(error: Exception) -> str:
+    """An exception in a line: its kind, then its first line (pydantic's run to many)."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__

@@ -33,6 +33,7 @@ from rules.timetrack import (
     TIME_SHIFT,
     act_entry,
     heap_of,
+    is_current,
     key_epoch,
     keys_may_have_moved,
     order_base,
@@ -128,11 +129,10 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
             continue
         run = runs_get(cid)
         if run is None or arrival < first_arrival:  # an entry from before this run
-            c = combatants[cid]
-            d = c.__dict__
-            if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
-                heappop(heap)  # stale: it moved, died or left
+            if not is_current(heap[0][8], time, arrival):
+                heappop(heap)  # stale: it moved, died, left the fight or the encounter
                 continue
+            c = combatants[cid]  # current, so still in the encounter
             key = tie_key_parts(c) if run is None else (run[1], run[2])
             if key != (wits, name):
                 heapreplace(heap, act_entry(enc, c))  # its R5 place moved

@@ -126,6 +126,17 @@ def _bleeds(c: Combatant) -> bool:
     return c.bleed_rate > 0 and c.bleed_anchor is not None and not c.dead
 
 
+def is_current(d: dict[str, Any], time: int, arrival: int) -> bool:
+    """An opportunity entry still stands: its combatant (`d`, its `__dict__`, read from the
+    entry, never looked up by id) waits at that time and arrival, alive and in the fight.
+
+    The one check of an entry for every reader of the heap (the Advance, its quick step,
+    standing orders). Whoever leaves the track (A16 death, out of the fight, removal: R8's
+    roster change calls `leave_track` first) has its TTU cleared, so its entries fail here.
+    """
+    return d["ttu"] == time and d["arrival"] == arrival and not d["dead"] and not d["out_of_fight"]
+
+
 def _check(ed: dict[str, Any], entry: Entry, epoch: int) -> int:
     """Valid, stale (drop it), or right time but an old R5 key (push a fresh one).
 
@@ -134,9 +145,7 @@ def _check(ed: dict[str, Any], entry: Entry, epoch: int) -> int:
     """
     _, time, kind, wits, arrival, name, cid, stamped, d = entry  # d: plain reads, as `ed`
     if kind == ACT:
-        if d["ttu"] != time or d["arrival"] != arrival or d["dead"] or d["out_of_fight"]:
-            return _STALE
-        if cid in ed["due"]:
+        if not is_current(d, time, arrival) or cid in ed["due"]:
             return _STALE
         if stamped != epoch:
             c = ed["combatants"][cid]
@@ -264,6 +273,23 @@ def leave_track(ctx: Context, c: Combatant) -> None:
     if c.id in ctx.enc.due:
         ctx.j.remove(ctx.enc.due, c.id)
     ctx.j.set(c, "ttu", None)
+
+
+def drop_entries(enc: Encounter, c: Combatant) -> None:
+    """R8: a combatant removed from the encounter takes its heap entries with it.
+
+    `is_current` would skip them anyway (its TTU is cleared); dropping them means no
+    reader of the heap ever meets an id the encounter no longer holds. O(n): a
+    removal is a GM's edit, never a track step. Undo rebuilds the heap (`invalidate_track`).
+    """
+    heap: list[Entry] | None = _cache(enc).get("heap")  # type: ignore[assignment]
+    if heap is None:
+        return
+    d = c.__dict__
+    kept = [entry for entry in heap if entry[8] is not d]
+    if len(kept) != len(heap):
+        heapq.heapify(kept)
+        heap[:] = kept
 
 
 def upcoming(enc: Encounter, limit: int = 50) -> list[tuple[int, str, str]]:

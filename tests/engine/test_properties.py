@@ -5,6 +5,9 @@
 - replaying the recorded commands and faces from the start gives the final encounter;
 - redo after undo re-applies with the recorded faces (never new ones);
 - save then load gives the same encounter and history, and undo works after resume.
+
+The mix includes removals and taking out of the fight followed by standing orders
+(their stale heap entries: a run once read a removed combatant's entry by its id).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from rules.commands import (
     Dodge,
     DuplicateCombatant,
     EndCombat,
+    FastForward,
     FightStatus,
     Heal,
     Luck,
@@ -115,8 +119,8 @@ def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
         DuplicateCombatant(id=target),
         FightStatus(target=target, out=pick.draw(st.booleans())),
     ]
-    if len(ids) > 3:
-        out.append(RemoveCombatant(id=ids[-1]))
+    if len(ids) > 1:  # a removal leaves its heap entries behind (then standing orders run)
+        out += [RemoveCombatant(id=pick.draw(st.sampled_from(ids)))] * (1 + (len(ids) > 3))
     if (encounter.opposed is None or encounter.opposed.winner) and len(living) >= 2:
         out.append(
             OpposedStart(
@@ -140,6 +144,10 @@ def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
             out.append(StartCombat(initiators=[pick.draw(st.sampled_from(living))]))
         return out
     out += [Advance()] * 4 + [EndCombat(outcome="truce")]
+    if living:  # A7/A8: standing orders, Wait the plain action, for some of the living
+        ordered = pick.draw(st.lists(st.sampled_from(living), min_size=1, unique=True))
+        until = encounter.time + pick.draw(st.integers(0, 40))
+        out += [FastForward(until=until, orders={cid: ["Wait"] for cid in ordered})] * 3
     if encounter.due:
         actor = encounter.due[0]
         n = pick.draw(st.integers(1, 3))

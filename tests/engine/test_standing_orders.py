@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import timetrack
-from rules.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
+from rules.commands import (
+    Advance,
+    FastForward,
+    FightStatus,
+    RemoveCombatant,
+    ResolveCheck,
+    StartCombat,
+    TakeOpportunity,
+)
 from rules.dice import ScriptedDice, SeededDice
 from rules.session import Session
 from rules.state import Action, Combatant, Encounter, Wound
@@ -120,6 +128,55 @@ def test_a_fast_forward_equals_the_fight_by_hand_and_undoes_exactly(
     assert json.dumps(fast.encounter.model_dump(mode="json")) == before
     fast.redo()
     assert state(fast) == state(slow)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    wits=st.lists(st.integers(1, 9), min_size=3, max_size=7),
+    bleeding=st.sets(st.integers(0, 6), max_size=3),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 6),
+    leaving=st.dictionaries(st.integers(0, 6), st.sampled_from(["remove", "out"]), min_size=1),
+    until=st.integers(0, 200),
+)
+def test_who_was_removed_or_left_the_fight_is_skipped_by_the_run(
+    wits: list[int],
+    bleeding: set[int],
+    seed: int,
+    steps: int,
+    leaving: dict[int, str],
+    until: int,
+) -> None:
+    """Their heap entries are stale: the run skips them as the Advance does (A7, R8)."""
+    fast, slow = twins(wits, bleeding, seed)
+    for session in (fast, slow):
+        timetrack.heap_of(session.encounter)  # built now, as the app's track view builds it
+        for _ in range(steps):  # a few opportunities taken by hand first (Wait, A8)
+            if not session.encounter.pending and timetrack.next_time(session.encounter) is not None:
+                session.do(Advance(), ScriptedDice())
+            due = session.encounter.due
+            if due:
+                session.do(TakeOpportunity(actor=due[0], actions=["Wait"]), ScriptedDice())
+        for index, how in leaving.items():
+            cid = f"c{index}"
+            if cid in session.encounter.combatants and not session.encounter.due:
+                left = (
+                    RemoveCombatant(id=cid)
+                    if how == "remove"
+                    else FightStatus(target=cid, out=True)
+                )
+                session.do(left, ScriptedDice())
+    enc = fast.encounter
+    plan = {cid: ["Aim", "Wait"] for cid, c in enc.combatants.items() if not c.dead}
+    if enc.pending or enc.due or not plan or until < enc.time:
+        return
+    before = json.dumps(enc.model_dump(mode="json"))
+    fast.do(FastForward(until=until, orders=plan), ScriptedDice())
+    by_hand(slow, until, plan)
+    assert state(fast) == state(slow)
+    assert fast.replay().model_dump(mode="json") == enc.model_dump(mode="json")
+    fast.undo()
+    assert json.dumps(enc.model_dump(mode="json")) == before
 
 
 def test_the_run_stops_at_a_demise_check_and_goes_on_after_the_answer() -> None:

@@ -1,0 +1,102 @@
+"""A saved history whose replay raises (any exception) stops undo with a reason; the fight
+plays on. The poison is a handler that raises while the history replays: what a bug in an
+older or newer rule (a stale heap entry's KeyError, an assertion) does to a resumed save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from rules.commands import Advance, FastForward, StartCombat, TakeOpportunity
+from rules.context import HANDLERS
+from rules.dice import ScriptedDice, SeededDice
+from rules.saves import load_session, save_session
+from rules.session import HistoryError, Session
+from tracker.demo import build_demo
+
+ORDERS = {"dinzis": ["Move"], "molin": ["Move"]}
+
+
+class _Strict(BaseModel):
+    n: int
+
+
+def _validation_error() -> Exception:
+    try:
+        _Strict.model_validate({"n": "many"})
+    except ValueError as error:
+        return error
+    raise AssertionError("unreachable")
+
+
+POISONS = {
+    "KeyError": lambda: KeyError("kans"),
+    "AssertionError": lambda: AssertionError("heap out of order"),
+    "ValidationError": _validation_error,
+    "ZeroDivisionError": lambda: ZeroDivisionError("division by zero"),
+}
+
+
+def saved(tmp_path: Path) -> Path:
+    """Begin, Dinzis's opportunity, a standing-orders run to Kans's (no orders): saved."""
+    session = Session(build_demo())
+    dice = SeededDice(4)
+    session.do(StartCombat(initiators=["dinzis"]), dice)
+    session.do(Advance(), dice)
+    session.do(TakeOpportunity(actor="dinzis", actions=["Move"]), dice)
+    session.do(FastForward(until=60, orders=ORDERS), ScriptedDice())
+    path = tmp_path / "card game.json"
+    save_session(session, path)
+    return path
+
+
+def poison(monkeypatch: pytest.MonkeyPatch, make: Any) -> None:
+    def raises(ctx: Any, cmd: Any) -> None:
+        raise make()
+
+    monkeypatch.setitem(HANDLERS, FastForward, raises)
+
+
+@pytest.mark.parametrize("make", POISONS.values(), ids=list(POISONS))
+def test_undo_stops_with_the_reason_and_the_fight_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make: Any
+) -> None:
+    loaded = load_session(saved(tmp_path))
+    as_saved = loaded.encounter.model_dump(mode="json")
+    poison(monkeypatch, make)
+    with pytest.raises(HistoryError) as caught:
+        loaded.undo()
+    reason = str(caught.value)
+    assert reason.startswith("step 4 of the saved history (fast_forward) cannot be replayed")
+    assert type(make()).__name__ in reason and "undo stops where this save was opened" in reason
+    assert loaded.encounter.model_dump(mode="json") == as_saved
+    assert all(step.journal is None for step in loaded.done)  # no journal of the failed replay
+    # The fight plays on: a step taken now undoes exactly, then undo stops again.
+    assert loaded.encounter.due == ["kans"]  # the run stopped at Kans: no orders (A8)
+    loaded.do(TakeOpportunity(actor="kans", actions=["Move"]), SeededDice(9))
+    loaded.do(Advance(), SeededDice(9))
+    loaded.undo()
+    loaded.undo()
+    assert loaded.encounter.model_dump(mode="json") == as_saved
+    with pytest.raises(HistoryError, match="cannot be replayed"):
+        loaded.undo()
+    save_session(loaded, tmp_path / "played on.json")  # and it still saves
+
+
+def test_a_saved_redo_that_raises_is_refused_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = saved(tmp_path)
+    session = load_session(path)
+    session.undo()  # the run, undone and saved: a redo waits in the file
+    save_session(session, path)
+    loaded = load_session(path)
+    before = loaded.encounter.model_dump(mode="json")
+    poison(monkeypatch, POISONS["KeyError"])
+    with pytest.raises(HistoryError, match=r"redo of fast_forward fails \(KeyError: 'kans'\)"):
+        loaded.redo()
+    assert loaded.encounter.model_dump(mode="json") == before
+    assert loaded.can_redo
