@@ -52,6 +52,9 @@ class Session:
     undone: list[Step] = field(default_factory=list)
     revision: int = 0
     dice: DiceMode = "virtual"  # the dice the GM last used here; saved, never undone
+    # Why the loaded history cannot be replayed, once found: asked again, the answer is
+    # the same, so a long save is not replayed whole at every undo that reaches it.
+    unreplayable: HistoryError | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.base is None:
@@ -78,7 +81,13 @@ class Session:
         if not self.done:
             raise CommandError("nothing to undo")
         if self.done[-1].journal is None:
-            self.rebuild_journals()
+            if self.unreplayable is not None:
+                raise self.unreplayable
+            try:
+                self.rebuild_journals()
+            except HistoryError as error:
+                self.unreplayable = error
+                raise
         done = self.done.pop()
         assert done.journal is not None
         done.journal.undo()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+import rules.session as session_module
 from rules.commands import Advance, FastForward, StartCombat, TakeOpportunity
 from rules.context import HANDLERS
 from rules.dice import ScriptedDice, SeededDice
@@ -100,3 +101,20 @@ def test_a_saved_redo_that_raises_is_refused_with_the_reason(
         loaded.redo()
     assert loaded.encounter.model_dump(mode="json") == before
     assert loaded.can_redo
+
+
+def test_a_history_that_failed_to_replay_is_not_replayed_again_at_each_undo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first refusal is remembered: a long save is not replayed whole at every `u`."""
+    loaded = load_session(saved(tmp_path))
+    poison(monkeypatch, POISONS["KeyError"])
+    with pytest.raises(HistoryError) as first:
+        loaded.undo()
+    replays: list[object] = []
+    real_apply = session_module.apply
+    monkeypatch.setattr(session_module, "apply", lambda *a: replays.append(a) or real_apply(*a))
+    with pytest.raises(HistoryError) as again:
+        loaded.undo()
+    assert str(again.value) == str(first.value)
+    assert replays == []
