@@ -98,6 +98,10 @@ class TrackerApp(App[None]):
         return self._first_look
 
     def on_mount(self) -> None:
+        from tracker.settings import SettingsKeeper
+
+        self.gm_settings = SettingsKeeper(self)  # the GM's theme, before the first frame
+        self.gm_settings.start()
         if self.start_path is None:
             self._browse()
             return
