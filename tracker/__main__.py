@@ -33,11 +33,18 @@ def where_things_live() -> str:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """Works out the epilog only when help is shown: `--version` stays instant."""
+
+    def format_help(self) -> str:
+        self.epilog = where_things_live()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tracker",
         description="A keyboard-driven Fading Suns combat tracker (house rules, FARAD, Anima).",
-        epilog=where_things_live(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("path", nargs="?", type=Path, help="a save file to resume")
