@@ -19,8 +19,10 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
+# In the checkout, `make run` keeps its saves in the checkout's own saves/ folder;
+# an installed `tracker` keeps them in the platform's data folder (see README).
 run: $(RUN_STAMP)
-	$(BIN)/tracker --demo
+	$(BIN)/tracker --demo --saves saves
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -118,10 +118,18 @@ _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10))}
 _RESERVED |= {f"lpt{n}" for n in range(10)}
 
 
+APP_DIRS = "fs-tracker"  # the platformdirs name: …/fs-tracker/saves, …/fs-tracker/settings.json
+
+
 def default_saves_dir() -> Path:
-    """`./saves`, or the folder named by the TRACKER_SAVES environment variable."""
+    """The folder named by TRACKER_SAVES, else `saves` in the platform's user data folder:
+    an installed tool keeps its data in one place, not in whatever folder the GM is in."""
     chosen = os.environ.get(SAVES_ENV, "").strip()
-    return Path(chosen).expanduser() if chosen else Path.cwd() / "saves"
+    if chosen:
+        return Path(chosen).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_DIRS) / "saves"
 
 
 def autosave_path(folder: Path, encounter_name: str) -> Path:

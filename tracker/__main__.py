@@ -5,6 +5,8 @@
     tracker PATH            resume that save (track, pools, decisions, log, undo history)
     tracker --demo          a fresh copy of the card game, opened
     tracker --schema        the save file's JSON Schema
+    tracker --demo --check  load the demo headless, print one line, exit (no terminal)
+    tracker --templates     list the roster templates (built-in and the GM's own)
 """
 
 from __future__ import annotations
@@ -17,10 +19,33 @@ from pathlib import Path
 from tracker import __version__
 
 
+def where_things_live() -> str:
+    """The --help epilog: the resolved saves folder and settings file, for this machine."""
+    from rules.save_folder import default_saves_dir
+    from rules.saves import SAVES_ENV
+    from tracker.settings import settings_path
+
+    return (
+        f"saves live in {default_saves_dir()}\n"
+        f"  (${SAVES_ENV} or --saves DIR choose another; your own roster templates\n"
+        "   go in its roster/ folder)\n"
+        f"settings (the theme) live in {settings_path()}"
+    )
+
+
+class _Parser(argparse.ArgumentParser):
+    """Works out the epilog only when help is shown: `--version` stays instant."""
+
+    def format_help(self) -> str:
+        self.epilog = where_things_live()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tracker",
         description="A keyboard-driven Fading Suns combat tracker (house rules, FARAD, Anima).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("path", nargs="?", type=Path, help="a save file to resume")
     parser.add_argument(
@@ -32,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--saves",
         type=Path,
         metavar="DIR",
-        help="the saves folder (default: $TRACKER_SAVES or ./saves)",
+        help="the saves folder (default: $TRACKER_SAVES, else the platform's data folder;"
+        " see below)",
     )
     parser.add_argument(
         "--seed", type=int, metavar="N", help="seed the virtual dice (reproducible rolls)"
@@ -45,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--schema", action="store_true", help="print the save file's JSON Schema and exit"
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="open the save (or --demo) headless, print a one-line summary and exit",
+    )
+    parser.add_argument(
+        "--templates", action="store_true", help="list the roster templates and exit"
     )
     parser.add_argument("--version", action="version", version=f"tracker {__version__}")
     return parser
@@ -60,6 +94,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
+    if args.templates:
+        from rules.save_folder import default_saves_dir
+        from tracker.check import template_lines
+
+        print("\n".join(template_lines(args.saves or default_saves_dir())))
+        return 0
     from tracker.app import make_app
 
     try:
@@ -73,6 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"tracker: {error}", file=sys.stderr)
         return 2
+    if args.check:
+        from tracker.check import run_check
+
+        code, summary = run_check(app)
+        print(summary, file=sys.stdout if code == 0 else sys.stderr)
+        return code
     app.run()
     return app.return_code or 0
 

@@ -101,6 +101,10 @@ class TrackerApp(App[None]):
         return self._first_look
 
     def on_mount(self) -> None:
+        from tracker.settings import SettingsKeeper
+
+        self.gm_settings = SettingsKeeper(self)  # the GM's theme, before the first frame
+        self.gm_settings.start()
         if self.start_path is None:
             self._browse()
             return
@@ -411,7 +415,7 @@ def make_app(
     A PATH that is the bundled demo itself is copied too (it is never written).
     `dice_mode`: None resumes with the dice the save remembers (virtual if none).
     """
-    from tracker.demo import DEMO_PATH, copy_demo
+    from tracker.demo import copy_demo, is_demo
 
     if saves_dir is None:
         from rules.save_folder import default_saves_dir
@@ -420,7 +424,7 @@ def make_app(
     saves_dir = Path(saves_dir)
     if demo and path is not None:
         raise ValueError("path: give a save file or --demo, not both")
-    if path is not None and Path(path).resolve() == DEMO_PATH.resolve():
+    if path is not None and is_demo(Path(path)):
         demo = True
     if demo:
         path = copy_demo(saves_dir)

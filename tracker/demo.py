@@ -1,8 +1,10 @@
 """The card game of the seed (A7), built from code, and the roster templates.
 
-`saves/demo.json` and `saves/roster/*.json` are written from these functions
-(`python -m tracker.demo`) and a test checks the files still equal what they
-build, so the bundled data can never drift from the code that documents it.
+`python -m tracker.demo` writes them twice: into the package
+(`tracker/data/demo.json`, `tracker/data/roster/*.json`, what an installed
+`tracker` reads through `importlib.resources`) and into the checkout's own
+saves folder (`saves/`). A test checks both copies still equal what the code
+builds, so the bundled data can never drift from the code that documents it.
 
 Seed check (A7): Dinzis starts it (TTU 0); Kans is combat ready with Wits 7,
 the Baron surprised with Wits 5 — so Kans rolling a 7 lands on 2 and the
@@ -14,13 +16,18 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from rules.state import Action, Armour, Combatant, Encounter, Shield, Weapon
 
-REPO = Path(__file__).resolve().parents[1]
-DEMO_PATH = REPO / "saves" / "demo.json"
-ROSTER_DIR = REPO / "saves" / "roster"
+BUNDLED: Traversable = files("tracker") / "data"  # inside the package, wherever installed
+DEMO_PATH: Traversable = BUNDLED / "demo.json"
+ROSTER_DIR: Traversable = BUNDLED / "roster"
+REPO = Path(__file__).resolve().parents[1]  # the checkout (only `main` writes there)
+CHECKOUT_DEMO = REPO / "saves" / "demo.json"
+CHECKOUT_ROSTER = REPO / "saves" / "roster"
 DEMO_STEM = "the-card-game"  # rules.saves.autosave_path of the demo's name, without the import
 
 
@@ -176,7 +183,7 @@ def template_json(combatant: Combatant) -> str:
     return json.dumps(combatant.model_dump(mode="json"), indent=2) + "\n"
 
 
-def write_roster(folder: Path = ROSTER_DIR) -> list[Path]:
+def write_roster(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for stem, combatant in roster_templates().items():
@@ -186,7 +193,7 @@ def write_roster(folder: Path = ROSTER_DIR) -> list[Path]:
     return written
 
 
-def write_demo(path: Path = DEMO_PATH) -> Path:
+def write_demo(path: Path) -> Path:
     """The demo save: a fresh session of the card game with nothing to undo."""
     from rules.saves import save_session
     from rules.session import Session
@@ -209,15 +216,30 @@ def copy_demo(folder: Path) -> Path:
     """`--demo`: copy the bundled card game into the saves folder, never touching the original."""
     folder.mkdir(parents=True, exist_ok=True)
     path = fresh_path(folder, DEMO_STEM)
-    shutil.copyfile(DEMO_PATH, path)
+    with DEMO_PATH.open("rb") as source, open(path, "xb") as copy:  # "x": never replaces
+        shutil.copyfileobj(source, copy)
     return path
 
 
+def is_demo(path: Path) -> bool:
+    """Is `path` the bundled demo (or the checkout's copy)? Those are copied, never written."""
+    try:
+        target = Path(path).resolve()
+        return any(
+            isinstance(demo, Path) and target == demo.resolve()
+            for demo in (DEMO_PATH, CHECKOUT_DEMO)
+        )
+    except OSError:
+        return False
+
+
 def main() -> int:
-    """`python -m tracker.demo`: rewrite saves/demo.json and saves/roster/*.json."""
-    print(write_demo())
-    for path in write_roster():
-        print(path)
+    """`python -m tracker.demo`: rewrite the packaged and the checkout's demo and roster."""
+    package = Path(__file__).resolve().parent / "data"
+    for saves in (package, REPO / "saves"):
+        print(write_demo(saves / "demo.json"))
+        for path in write_roster(saves / "roster"):
+            print(path)
     return 0
 
 

@@ -2,8 +2,9 @@
 opening a save (`tracker PATH`: everything restored, a broken file explained) and the
 saves browser (`tracker`).
 
-saves/demo.json and saves/roster/*.json are written by tracker.demo; these
-tests fail when a file and the code that documents it drift apart.
+tracker/data/ (what an installed tracker reads) and the checkout's saves/ are both
+written by tracker.demo; these tests fail when either copy and the code that
+documents it drift apart.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from tests.app.modal_host import until
 from tracker import __version__
 from tracker.__main__ import build_parser, main
 from tracker.app import make_app
-from tracker.demo import DEMO_PATH, ROSTER_DIR, build_demo, copy_demo, roster_templates
+from tracker.demo import (
+    CHECKOUT_DEMO,
+    CHECKOUT_ROSTER,
+    DEMO_PATH,
+    ROSTER_DIR,
+    build_demo,
+    copy_demo,
+    roster_templates,
+)
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 
@@ -76,18 +85,24 @@ def test_installed_entry_point_answers_without_a_terminal() -> None:
     assert result.stdout.strip() == f"tracker {__version__}"
 
 
-def test_bundled_demo_equals_what_the_code_builds() -> None:
-    session = load_session(DEMO_PATH)
+@pytest.mark.parametrize("copy", ["package", "checkout"])
+def test_bundled_demo_equals_what_the_code_builds(copy: str, tmp_path: Path) -> None:
+    path = tmp_path / "demo.json"
+    path.write_bytes(DEMO_PATH.read_bytes() if copy == "package" else CHECKOUT_DEMO.read_bytes())
+    session = load_session(path)
     assert session.encounter.model_dump() == build_demo().model_dump()
     assert session.done == [] and session.undone == []  # nothing to undo in a fresh demo
     assert session.base is not None and session.base.model_dump() == build_demo().model_dump()
 
 
-def test_roster_files_equal_the_templates_the_code_builds() -> None:
+@pytest.mark.parametrize("copy", ["package", "checkout"])
+def test_roster_files_equal_the_templates_the_code_builds(copy: str) -> None:
+    folder = ROSTER_DIR if copy == "package" else CHECKOUT_ROSTER
     templates = roster_templates()
-    assert sorted(p.stem for p in ROSTER_DIR.glob("*.json")) == sorted(templates)
+    files = [p for p in folder.iterdir() if p.name.endswith(".json")]
+    assert sorted(p.name.removesuffix(".json") for p in files) == sorted(templates)
     for stem, combatant in templates.items():
-        data = json.loads((ROSTER_DIR / f"{stem}.json").read_text())
+        data = json.loads((folder / f"{stem}.json").read_text(encoding="utf-8"))
         assert Combatant.model_validate(data) == combatant
 
 
@@ -105,9 +120,12 @@ def test_demo_copies_are_new_files_and_the_demo_is_untouched(tmp_path: Path) -> 
     first, second = copy_demo(tmp_path), copy_demo(tmp_path)
     assert first != second and first.parent == second.parent == tmp_path
     assert first.name == "the-card-game.json" and second.name == "the-card-game-2.json"
-    app = make_app(DEMO_PATH, saves_dir=tmp_path)  # opening the demo itself copies it too
-    assert app.start_path is not None and app.start_path.parent == tmp_path
+    for demo in (DEMO_PATH, CHECKOUT_DEMO):  # opening the demo itself copies it too
+        assert isinstance(demo, Path)  # installed as files (setuptools), so a Path
+        app = make_app(demo, saves_dir=tmp_path)
+        assert app.start_path is not None and app.start_path.parent == tmp_path
     assert hashlib.sha256(DEMO_PATH.read_bytes()).hexdigest() == before
+    assert len(list(tmp_path.glob("the-card-game*.json"))) == 4
 
 
 def test_make_app_refuses_demo_and_path() -> None:

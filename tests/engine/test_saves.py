@@ -359,8 +359,10 @@ def test_list_saves_is_newest_first_and_shows_broken_files(tmp_path: Path, fough
 def test_default_saves_dir_follows_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Issue "Stands on its own": the platform's data folder, not ./saves (was cwd)."""
     monkeypatch.delenv("TRACKER_SAVES", raising=False)
-    assert default_saves_dir() == Path.cwd() / "saves"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_saves_dir() == tmp_path / "data" / "fs-tracker" / "saves"
     monkeypatch.setenv("TRACKER_SAVES", str(tmp_path / "mine"))
     assert default_saves_dir() == tmp_path / "mine"
 

@@ -1,4 +1,6 @@
-"""Pick a reusable character from the roster folder (saves/roster/*.json).
+"""Pick a reusable character from the roster: the built-in templates shipped in
+the package (`tracker/data/roster`) and the GM's own in `<saves folder>/roster/*.json`,
+the GM's file winning over a built-in one of the same file name.
 
 A template is one combatant's JSON (as a combatant is saved; `id` may be
 left out, the file name stands in). A file that is not a good template is
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import ClassVar, get_args
 
@@ -37,17 +40,19 @@ AWARENESS: tuple[str, ...] = get_args(Awareness)
 
 @dataclass(frozen=True)
 class Template:
-    path: Path
+    path: Path | Traversable  # Traversable: a built-in template inside the package
     combatant: Combatant | None
     error: str = ""
 
 
-def load_template(path: Path) -> Combatant:
+def load_template(path: Path | Traversable) -> Combatant:
     """Read one template; ValueError says what is wrong, in words a GM can fix."""
     try:
-        if path.stat().st_size > MAX_TEMPLATE_BYTES:
+        with path.open("rb") as file:  # Path or package resource alike
+            raw = file.read(MAX_TEMPLATE_BYTES + 1)
+        if len(raw) > MAX_TEMPLATE_BYTES:
             raise ValueError("the file is too big to be a character")
-        text = path.read_text(encoding="utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except OSError as err:
         raise ValueError((err.strerror or str(err)).lower()) from None
     except UnicodeDecodeError:
@@ -65,19 +70,32 @@ def load_template(path: Path) -> Combatant:
         raise ValueError(explain(err, Combatant)) from None
 
 
-def read_roster(roster_dir: Path) -> list[Template]:
-    """Every *.json in the folder, by file name; broken ones carry their error."""
-    try:
-        paths = sorted(p for p in Path(roster_dir).glob("*.json") if not p.name.startswith("."))
-    except OSError:
-        return []
+def read_roster(roster_dir: Path, builtin: Traversable | None = None) -> list[Template]:
+    """Every *.json in the folder and the built-in ones, by file name; broken ones carry
+    their error. The GM's own file replaces a built-in one of the same name."""
+    chosen: dict[str, Path | Traversable] = {}
+    for folder in (builtin, roster_dir):
+        chosen.update((p.name, p) for p in _json_files(folder))
     found: list[Template] = []
-    for path in paths:
+    for _, path in sorted(chosen.items()):
         try:
             found.append(Template(path, load_template(path)))
         except ValueError as err:
             found.append(Template(path, None, str(err)))
     return found
+
+
+def _json_files(folder: Path | Traversable | None) -> list[Path | Traversable]:
+    if folder is None:
+        return []
+    try:
+        return [p for p in folder.iterdir() if p.name.endswith(".json") and _visible(p)]
+    except OSError:  # no such folder (yet), or unreadable: nothing from it
+        return []
+
+
+def _visible(path: Path | Traversable) -> bool:
+    return not path.name.startswith(".") and path.is_file()
 
 
 def describe(template: Template, encounter: Encounter | None = None) -> str:
@@ -112,16 +130,24 @@ class TemplatePicker(Dialog[Combatant]):
     }
     """
 
-    def __init__(self, roster_dir: Path, encounter: Encounter | None = None) -> None:
+    def __init__(
+        self,
+        roster_dir: Path,
+        encounter: Encounter | None = None,
+        *,
+        builtin: Traversable | None = None,
+    ) -> None:
+        """`roster_dir`: the GM's own templates; `builtin`: the package's, listed too."""
         super().__init__()
         self.roster_dir = Path(roster_dir)
+        self.builtin = builtin
         self.encounter = encounter  # names already taken there get the next number
-        self.templates = read_roster(self.roster_dir)
+        self.templates = read_roster(self.roster_dir, builtin)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Add from the roster", classes="dialog-title")
-            yield Static(f"in {self.roster_dir}", classes="hint", markup=False)
+            yield Static(self._where(), classes="hint", markup=False)
             yield OptionList(
                 *(
                     Option(
@@ -164,6 +190,11 @@ class TemplatePicker(Dialog[Combatant]):
             if select.value in AWARENESS:
                 update["awareness"] = select.value  # R8: it reacts with this (A7)
         return chosen.model_copy(deep=True, update=update), {}
+
+    def _where(self) -> str:
+        if self.builtin is None:
+            return f"in {self.roster_dir}"
+        return f"built-in, and yours in {self.roster_dir} (yours win by file name)"
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:

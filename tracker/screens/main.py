@@ -247,7 +247,7 @@ class MainScreen(Screen[None]):
 
     def action_add_template(self) -> None:
         from rules.commands import AddCombatant
-        from tracker.demo import ROSTER_DIR
+        from tracker.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
         from tracker.modals.templates import TemplatePicker
 
         def add(combatant: Any) -> None:
@@ -255,7 +255,10 @@ class MainScreen(Screen[None]):
                 AddCombatant(combatant=combatant, awareness=combatant.awareness)
             )
 
-        self._ask(TemplatePicker(ROSTER_DIR, self.encounter), add)  # free names: "X 2"
+        picker = TemplatePicker(
+            self.tracker.saves_dir / "roster", self.encounter, builtin=ROSTER_DIR
+        )
+        self._ask(picker, add)  # free names: "X 2"
 
     def action_duplicate(self) -> None:
         if self._allowed("duplicate"):

@@ -146,7 +146,7 @@ class SavesBrowser(Screen[Opened | None]):
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
-        from tracker.demo import DEMO_PATH, copy_demo
+        from tracker.demo import copy_demo, is_demo
 
         if key == NEW:
             from tracker.modals.encounter_name import EncounterName
@@ -155,7 +155,7 @@ class SavesBrowser(Screen[Opened | None]):
             self.app.push_screen(ask, self._named)
             return
         try:
-            if key == DEMO or _same_file(Path(key), DEMO_PATH):
+            if key == DEMO or is_demo(Path(key)):
                 path = copy_demo(self.folder)
                 opened = Opened(load_session(path), path)
                 opened.session.dice = self._dice()
@@ -217,10 +217,3 @@ def _backup_hint(backup: SaveInfo | None) -> str:
     if backup is None:
         return ""
     return f" · the ↺ backup row under it opens a copy of {backup.path.name}"
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False

@@ -1,0 +1,27 @@
+"""Every test runs with its own data and config folders, so no test run ever reads or
+writes the GM's real ~/.local/share/fs-tracker or ~/.config/fs-tracker (saves,
+settings), and a TRACKER_SAVES set in the shell does not leak into a test."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+ISOLATED = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Session-wide (a function-scoped autouse fixture would upset hypothesis); a test
+    that needs its own folders monkeypatches these again."""
+    home = tmp_path_factory.mktemp("user-folders")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ISOLATED:
+            folder = home / name.removeprefix("XDG_").removesuffix("_HOME").lower()
+            folder.mkdir(parents=True, exist_ok=True)
+            patch.setenv(name, str(folder))
+        patch.delenv("TRACKER_SAVES", raising=False)
+        assert "TRACKER_SAVES" not in os.environ
+        yield

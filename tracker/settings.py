@@ -1,0 +1,136 @@
+"""The GM's settings (the theme first of all), kept between runs.
+
+One small JSON file, `platformdirs.user_config_path("fs-tracker") / "settings.json"`,
+read once when the app starts and validated. A file that will not do (not JSON,
+wrong types, an unknown key, a folder in its place, a theme this Textual does not
+have) gives one message naming the file and the problem, and the defaults are used.
+What we chose for writing: the file is left exactly as it is until the GM changes a
+setting (a bad edit is never "repaired" behind the GM's back); then the whole file is
+written atomically — a temporary file in the same folder, flushed, then `os.replace`
+— so a crash or a full disk mid-write leaves the old file, never half a new one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules.errors import explain
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+MAX_SETTINGS_BYTES = 64 * 1024  # a settings file is a few dozen bytes
+
+
+class Settings(BaseModel):
+    """What a GM chooses once and expects to find again; None means Textual's default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    theme: str | None = Field(default=None, min_length=1, max_length=100, title="theme")
+
+
+def settings_path() -> Path:
+    """Where the settings live: the platform's config folder for fs-tracker."""
+    from platformdirs import user_config_path
+
+    from rules.save_folder import APP_DIRS
+
+    return user_config_path(APP_DIRS) / "settings.json"
+
+
+def read_settings(path: Path) -> tuple[Settings, str]:
+    """The settings in `path` and "" — or the defaults and what is wrong with the file.
+
+    A missing file is no problem (the first run): the defaults, silently.
+    """
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return Settings(), ""
+    except IsADirectoryError:
+        return Settings(), _problem(path, "is a folder, not a settings file")
+    except OSError as error:
+        return Settings(), _problem(path, (error.strerror or str(error)).lower())
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return Settings(), _problem(path, "is too big to be a settings file")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return Settings(), _problem(path, "is not UTF-8 text")
+    except json.JSONDecodeError as err:
+        return Settings(), _problem(
+            path, f"is not JSON ({err.msg}; line {err.lineno}, column {err.colno})"
+        )
+    if not isinstance(data, dict):
+        return Settings(), _problem(path, 'must be one JSON object, like {"theme": "nord"}')
+    try:
+        return Settings.model_validate(data), ""
+    except ValidationError as err:
+        return Settings(), _problem(path, explain(err, Settings))
+
+
+def _problem(path: Path, what: str) -> str:
+    return f"{path} {what}; using the defaults (the file is left as it is)"
+
+
+def write_settings(settings: Settings, path: Path) -> None:
+    """Write atomically: a temporary file beside `path`, then `os.replace`. OSError on failure."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(settings.model_dump(mode="json", exclude_defaults=True), indent=2) + "\n"
+    fd, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class SettingsKeeper:
+    """Applies the settings when the app starts and writes them when the GM changes one."""
+
+    def __init__(self, app: App[object], path: Path | None = None) -> None:
+        self.app = app
+        self.path = settings_path() if path is None else path
+        self.settings, self.problem = read_settings(self.path)
+
+    def start(self) -> None:
+        """Call once from the app's on_mount: the theme, a message if the file is bad."""
+        theme = self.settings.theme
+        if theme is not None and theme not in self.app.available_themes:
+            self.problem = _problem(self.path, f"names the theme {theme!r}, which is not here")
+            self.settings = Settings()  # defaults; the file keeps the name until the GM picks
+        elif theme is not None:
+            self.app.theme = theme
+        if self.problem:
+            self.app.notify(self.problem, title="Settings", severity="error", timeout=12)
+        self.app.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _theme_changed(self, theme: str) -> None:
+        """The GM picked a theme ("Change theme" in the palette): remember it."""
+        if theme == self.settings.theme:
+            return
+        chosen = self.settings.model_copy(update={"theme": theme})
+        try:
+            write_settings(chosen, self.path)
+        except OSError as error:
+            why = (error.strerror or str(error)).lower()
+            self.app.notify(
+                f"the theme is not remembered: {self.path}: {why}",
+                title="Settings",
+                severity="error",
+                timeout=12,
+            )
+            return
+        self.settings, self.problem = chosen, ""
