@@ -129,7 +129,7 @@ def default_saves_dir() -> Path:
         return Path(chosen).expanduser()
     from platformdirs import user_data_path
 
-    return user_data_path(APP_DIRS) / "saves"
+    return user_data_path(APP_DIRS, appauthor=False) / "saves"
 
 
 def autosave_path(folder: Path, encounter_name: str) -> Path:

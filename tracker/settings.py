@@ -42,7 +42,7 @@ def settings_path() -> Path:
 
     from rules.save_folder import APP_DIRS
 
-    return user_config_path(APP_DIRS) / "settings.json"
+    return user_config_path(APP_DIRS, appauthor=False) / "settings.json"
 
 
 def read_settings(path: Path) -> tuple[Settings, str]:
