@@ -11,11 +11,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from rules.commands import TakeOpportunity
-from rules.dice import ScriptedDice
 from tests.app.act_fixtures import ActHost, a10
 from tests.app.modal_host import until
-from tracker.modals.act import AttackDialog, OpportunityDialog
+from tests.snapshots.scenes import attack_host, dodge
+from tracker.modals.act import OpportunityDialog
 from tracker.widgets.odds import OddsView
 
 SIZE = (120, 40)
@@ -40,16 +39,7 @@ def test_opportunity_dialog(snap_compare) -> None:
 
 def test_attack_dialog_with_a_dodge(snap_compare) -> None:
     """A10: Markon (16 − Dodge 6 = 10 ≤ 13) hits the floor; the odds show both chances."""
-    session = a10()
-    session.do(TakeOpportunity(actor="lio", actions=["Shoot", "Aim"]), ScriptedDice([]))
-    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
-
-    async def dodge(pilot: Pilot[None]) -> None:
-        app.screen.query_one("#dodge").value = "hit the floor"
-        odds = app.screen.query_one(OddsView)
-        await until(pilot, lambda: odds.summary is not None and odds.summary.shifted is not None)
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=dodge)
+    assert snap_compare(attack_host(), terminal_size=SIZE, run_before=dodge)
 
 
 class OddsOnly(App[None]):

@@ -13,33 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
-from rules.commands import ApplyWound
-from tests.app.modal_host import until
-from tracker.app import TrackerApp, make_app
-from tracker.screens.main import MainScreen
+from tests.snapshots.scenes import mid_fight
+from tracker.app import make_app
 
 
 @pytest.fixture(autouse=True)
 def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
-
-
-async def mid_fight(pilot: Pilot[None]) -> None:
-    app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("b")
-    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: app.session.encounter.in_combat)
-    await pilot.press("n")
-    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
-    app.run_command(ApplyWound(target="kans", wound_points=2, location="chest", source="knife"))
-    app.run_command(ApplyWound(target="molin", wound_points=4, location="left arm", source="knife"))
-    await until(pilot, lambda: app.session.encounter.pending)
-    await until(pilot, lambda: app.saved)
-    await pilot.pause()
 
 
 def test_main_screen_120x40(snap_compare, tmp_path: Path) -> None:

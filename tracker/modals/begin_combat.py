@@ -12,17 +12,17 @@ from typing import ClassVar, get_args
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Checkbox, Label, Static
+from textual.widgets import Label, Static
 
 from rules.chart import REACTION_BASE
 from rules.commands import StartCombat
 from rules.state import Awareness, Combatant, Encounter
-from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, MarkedCheckbox, buttons
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)
 
 
-class Starter(Checkbox, inherit_bindings=False):
+class Starter(MarkedCheckbox, inherit_bindings=False):
     """A checkbox toggled by space only, so enter can begin the combat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

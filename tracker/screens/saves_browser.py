@@ -18,6 +18,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -26,6 +27,7 @@ from rules.save_folder import SaveInfo, autosave_path, list_saves
 from rules.saves import SaveError, load_session, save_session
 from rules.session import Session
 from rules.state import Encounter
+from tracker.widgets.tones import theme_style
 
 NEW = "new"
 DEMO = "demo"
@@ -69,13 +71,25 @@ class SavesBrowser(Screen[Opened | None]):
         if self.error:
             self.show_error(self.error)
         table.focus()
+        self.watch(self.app, "theme", lambda _: self.action_reload(), init=False)  # colours
 
     def action_reload(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        table.add_row(Text("＋ New encounter", style="bold green"), "", "", "", "", "", key=NEW)
         table.add_row(
-            Text("★ Demo: the card game (a fresh copy)", style="bold yellow"),
+            Text("＋ New encounter", style=theme_style(self.app, "text-success", bold=True)),
+            "",
+            "",
+            "",
+            "",
+            "",
+            key=NEW,
+        )
+        table.add_row(
+            Text(
+                "★ Demo: the card game (a fresh copy)",
+                style=theme_style(self.app, "text-warning", bold=True),
+            ),
             "1",
             "0",
             "3",
@@ -95,12 +109,11 @@ class SavesBrowser(Screen[Opened | None]):
             if info.backup is not None:
                 table.add_row(*self._backup_cells(info.backup), key=str(info.backup.path))
 
-    @staticmethod
-    def _cells(info: SaveInfo) -> tuple[Text | str, ...]:
+    def _cells(self, info: SaveInfo) -> tuple[Text | str, ...]:
         saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.error is not None:
             return (
-                Text(f"⚠ {info.name}", style="red"),
+                Text(f"⚠ {info.name}", style=theme_style(self.app, "text-error")),
                 "",
                 "",
                 "won't open",
@@ -117,12 +130,14 @@ class SavesBrowser(Screen[Opened | None]):
             info.path.name,
         )
 
-    @staticmethod
-    def _backup_cells(backup: SaveInfo) -> tuple[Text | str, ...]:
+    def _backup_cells(self, backup: SaveInfo) -> tuple[Text | str, ...]:
         saved = backup.modified.astimezone().strftime("%Y-%m-%d %H:%M")
         fighting = " ⚔" if backup.in_combat else ""
         return (
-            Text(f"  ↺ backup: {backup.name}{fighting} (enter opens a copy)", style="yellow"),
+            Text(
+                f"  ↺ backup: {backup.name}{fighting} (enter opens a copy)",
+                style=theme_style(self.app, "text-warning"),
+            ),
             str(backup.day),
             str(backup.time),
             f"{backup.alive}/{backup.total}",
@@ -133,7 +148,7 @@ class SavesBrowser(Screen[Opened | None]):
     def show_error(self, message: str) -> None:
         self.error = message
         box = self.query_one("#browser-error", Static)
-        box.update(Text(f"⚠ {message}", style="bold red") if message else "")
+        box.update(Content.assemble((f"⚠ {message}", "bold $text-error")) if message else "")
         box.set_class(bool(message), "-error")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -15,15 +15,22 @@ from textual.strip import Strip
 from rules.state import Combatant, Encounter
 from tracker.widgets.line_pane import LinePane
 from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
+from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
 
 BOLD = Style(bold=True)
 DIM = Style(dim=True)
-LOWER = Style(color="yellow", bold=True)
-SIDE_COLOURS = {"PC": "green", "ally": "cyan", "enemy": "red", "neutral": "yellow"}
+# Tones from the theme (tones.py); each meaning is in the words too ("-1 to every stat").
+SIDE_TONES = {"PC": "success", "ally": "primary", "enemy": "error", "neutral": "warning"}
 
 
-def stat_grid(c: Combatant) -> list[Text]:
-    """A9: three lines — stat names, base, effective (yellow where lowered)."""
+def lower(palette: Tones) -> Style:
+    """A stat or state lowered by a wound, exhaustion or a drain (A9)."""
+    return palette["warning"] + BOLD
+
+
+def stat_grid(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
+    """A9: three lines — stat names, base, effective (in the warning tone where lowered;
+    the base line above it gives the number it fell from)."""
     names = Text("      ", DIM)
     base = Text("base  ", DIM)
     eff = Text("eff   ", DIM)
@@ -31,23 +38,23 @@ def stat_grid(c: Combatant) -> list[Text]:
         names.append(f"{stat[:3]:>4}", BOLD)
         base.append(f"{value:>4}")
         effective = c.effective(stat)
-        eff.append(f"{effective:>4}", LOWER if effective < value else Style())
+        eff.append(f"{effective:>4}", lower(palette) if effective < value else Style())
     return [names, base, eff]
 
 
-def wound_lines(c: Combatant) -> list[Text]:
+def wound_lines(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     lines: list[Text] = []
     for number, w in enumerate(c.wounds, start=1):
         line = Text(f" {number}. {w.location} {w.level} {w.wp} WP")
         if w.time is not None:
             line.append(f" @{w.time}", DIM)
         if w.bleeding:
-            line.append(" bleeding", Style(color="red"))
+            line.append(" bleeding", palette["error"])
         if w.source:
             line.append(f" — {w.source}", DIM)
         lines.append(line)
     if c.bleed_wp:
-        lines.append(Text(f" bleeding so far: {c.bleed_wp} WP", Style(color="red")))
+        lines.append(Text(f" bleeding so far: {c.bleed_wp} WP", palette["error"]))
     return lines
 
 
@@ -65,7 +72,7 @@ def d100_line(c: Combatant) -> Text | None:
     return line
 
 
-def under_way(c: Combatant) -> list[Text]:
+def under_way(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     """A3, A4, C3: what a roll in progress or a past die still changes."""
     lines: list[Text] = []
     ext = c.extended
@@ -83,39 +90,41 @@ def under_way(c: Combatant) -> list[Text]:
         lines.append(
             Text.assemble(
                 ("Complementary ", BOLD),
-                (f"+{c.complement_bonus}", Style(color="green", bold=True)),
+                (f"+{c.complement_bonus}", palette["success"] + BOLD),
                 " on the next roll of any kind (A4)",
             )
         )
     drains = " · ".join(f"{stat[:3]} -{n}" for stat, n in c.drains.items() if n)
     if drains:
-        lines.append(Text.assemble(("Drains ", BOLD), (drains, LOWER), " (desperation, R20)"))
+        lines.append(
+            Text.assemble(("Drains ", BOLD), (drains, lower(palette)), " (desperation, R20)")
+        )
     return lines
 
 
-def describe(c: Combatant, enc: Encounter) -> Group:
+def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     """Everything a GM looks up mid-fight about one being, top to bottom."""
     head = Text(c.name, Style(bold=True, underline=True))
     where = "dead" if c.dead else ttu_text(c, enc)  # the roster's own rule
     opened = " (opportunity open)" if c.id in enc.due and where != "now" else ""
-    head.append(f"  {c.side}", Style(color=SIDE_COLOURS[c.side]))
+    head.append(f"  {c.side}", palette[SIDE_TONES[c.side]])
     head.append(f" · {c.awareness} · TTU {where}{opened}", DIM)
-    lines: list[Text] = [head, *stat_grid(c)]
+    lines: list[Text] = [head, *stat_grid(c, palette)]
     penalty = c.stat_penalty()
     state = Text(f"WP {c.total_wp()}")
     if penalty:
-        state.append(f" (-{penalty} to every stat)", LOWER)
+        state.append(f" (-{penalty} to every stat)", lower(palette))
     if c.bleed_rate:
-        state.append(f" · BLR {c.bleed_rate} from {c.bleed_anchor}", Style(color="red"))
+        state.append(f" · BLR {c.bleed_rate} from {c.bleed_anchor}", palette["error"])
     if c.exhaustion:
-        state.append(f" · exhaustion {c.exhaustion}", LOWER)
+        state.append(f" · exhaustion {c.exhaustion}", lower(palette))
     lines.append(state)
     cond = conditions(c)
     if cond:
-        lines.append(Text(f"Conditions: {cond}", Style(color="red" if c.dead else "yellow")))
+        lines.append(Text(f"Conditions: {cond}", palette["error" if c.dead else "warning"]))
     if c.held_action:
-        lines.append(Text(f"Held action: {c.held_action} (A8)", Style(color="magenta")))
-    lines.extend(under_way(c))
+        lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
+    lines.extend(under_way(c, palette))
     skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
     lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))
     d100 = d100_line(c)
@@ -142,7 +151,7 @@ def describe(c: Combatant, enc: Encounter) -> Group:
             ("Luck ", BOLD), f"{c.luck:+d}", ("  chance C R ", BOLD), chance_text(c.chance)
         )
     )
-    wounds = wound_lines(c)
+    wounds = wound_lines(c, palette)
     lines.append(Text("Wounds" if wounds else "Wounds: none", BOLD))
     lines.extend(wounds)
     if c.notes:
@@ -156,19 +165,43 @@ class CombatantDetail(LinePane):
     A `LinePane`: a new sheet of another height never reflows the screen.
     """
 
+    COMPONENT_CLASSES = set(TONE_CLASSES)
+    DEFAULT_CSS = tone_css("CombatantDetail")
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="top", id=id)
         self._shown: tuple[object, ...] | None = None
         self._content: Group | Text = Text("")
+        self._last: tuple[Encounter, str | None] | None = None  # to redraw in a new theme
+        self._palette: Tones | None = None
+
+    def notify_style_update(self) -> None:
+        """Styles were applied again: once Textual has updated the component classes
+        too (after this call), describe the combatant again if the theme's tones changed."""
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self._retone)
+
+    def _retone(self) -> None:
+        palette = tones(self)
+        if palette != self._palette:
+            self._palette = palette
+            if self._last is not None:
+                offset, self._shown = self.offset_lines, None
+                self.show(*self._last)
+                self.scroll_lines(offset - self.offset_lines)  # the GM keeps their place
 
     def show(self, enc: Encounter, combatant_id: str | None) -> None:
+        self._last = (enc, combatant_id)
         c = enc.combatants.get(combatant_id) if combatant_id else None
         if c is None:
             key: tuple[object, ...] = (None, len(enc.combatants))
             content: Group | Text = Text("No one selected: + adds a combatant", DIM)
         else:
             key = (c.id, c.model_dump_json(), c.id in enc.due)
-            content = describe(c, enc) if key != self._shown else self._content
+            if self._palette is None:
+                self._palette = tones(self)
+            content = describe(c, enc, self._palette) if key != self._shown else self._content
         if key == self._shown:
             return
         if c is None or key[0] != (self._shown or (None,))[0]:

@@ -17,19 +17,21 @@ from textual.strip import Strip
 
 from rules.state import Encounter, Event
 from tracker.widgets.line_pane import LinePane
+from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
 
-KIND_STYLES = {
-    "combat": Style(bold=True, color="bright_white"),
-    "opportunity": Style(color="bright_cyan"),
-    "reaction": Style(color="cyan"),
-    "join": Style(color="cyan"),
-    "death": Style(color="red", bold=True),
-    "bleed": Style(color="red"),
-    "bleeding": Style(color="red"),
-    "hit": Style(color="yellow"),
-    "wound": Style(color="yellow"),
-    "damage": Style(color="yellow"),
-    "pending": Style(color="magenta", bold=True),
+# The kind of event -> (tone from the theme, bold?) (tones.py).
+KIND_TONES: dict[str, tuple[str, bool]] = {
+    "combat": ("strong", True),
+    "opportunity": ("primary", False),
+    "reaction": ("secondary", False),
+    "join": ("secondary", False),
+    "death": ("error", True),
+    "bleed": ("error", False),
+    "bleeding": ("error", False),
+    "hit": ("warning", False),
+    "wound": ("warning", False),
+    "damage": ("warning", False),
+    "pending": ("accent", True),
 }
 TIME = Style(dim=True)
 
@@ -42,9 +44,13 @@ def stamp(event: Event) -> str:
     return f"{event.time:>4} │ " if event.time is not None else "     │ "
 
 
-def event_text(event: Event) -> Text:
-    """The engine's sentence, styled by the kind of event."""
-    return Text(event.text, KIND_STYLES.get(event.kind, Style()))
+def event_text(event: Event, palette: Tones = PLAIN) -> Text:
+    """The engine's sentence, styled by the kind of event in the theme's colours."""
+    tone = KIND_TONES.get(event.kind)
+    if tone is None:
+        return Text(event.text)
+    name, bold = tone
+    return Text(event.text, palette[name] + Style(bold=bold))
 
 
 def _common_prefix(cached: list[Event], log: list[Event]) -> int:
@@ -62,6 +68,8 @@ class EventLog(LinePane):
     """The encounter's log, wrapped to the pane's width."""
 
     SCROLL_HINT = "[ ] page, { } ends, wheel"  # the main screen's keys
+    COMPONENT_CLASSES = set(TONE_CLASSES)
+    DEFAULT_CSS = tone_css("EventLog")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="bottom", id=id)
@@ -70,6 +78,7 @@ class EventLog(LinePane):
         self._width = 0
         self._log: list[Event] | None = None
         self._wrap_console = Console(width=80, color_system="truecolor", legacy_windows=False)
+        self._palette: Tones | None = None  # the theme's tones, read again after a theme change
 
     def show(self, enc: Encounter) -> None:
         """Wrap only what is new since the last call; cut back what an undo removed."""
@@ -93,10 +102,15 @@ class EventLog(LinePane):
 
     def _add(self, event: Event) -> None:
         width = max(STAMP_WIDTH + 10, self._width)
-        lines = event_text(event).wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
+        if self._palette is None:
+            self._palette = tones(self)
+        text = event_text(event, self._palette)
+        lines = text.wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
         strips = []
         for number, line in enumerate(lines):
-            line = Text(stamp(event) if number == 0 else "     │ ", TIME) + line
+            # assemble, not `Text(stamp, TIME) + line`: `+` keeps the stamp's dim as the
+            # whole line's base style, which faded every event (faint in a light theme).
+            line = Text.assemble((stamp(event) if number == 0 else "     │ ", TIME), line)
             strips.append(Strip(line.render(self._wrap_console), line.cell_len))
         self._events.append(event)
         self.lines.extend(strips)
@@ -106,8 +120,26 @@ class EventLog(LinePane):
         width = self.size.width
         if width != self._width and width > 0:
             self._width = width
-            events = self._events
-            self._events, self._counts, self.lines = [], [], []
-            for item in events:
-                self._add(item)
-            self.set_lines(self.lines)
+            self._rewrap()
+
+    def notify_style_update(self) -> None:
+        """Styles were applied again (a theme change, or only a focus change): look once the
+        component classes are updated too (Textual does those after this call)."""
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self._retone)
+
+    def _retone(self) -> None:
+        """Paint every line again only if the theme's tones really changed."""
+        palette = tones(self)
+        if palette != self._palette:
+            self._palette = palette
+            if self._events:
+                self._rewrap()
+
+    def _rewrap(self) -> None:
+        events = self._events
+        self._events, self._counts, self.lines = [], [], []
+        for item in events:
+            self._add(item)
+        self.set_lines(self.lines)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,9 +21,12 @@ from textual.widget import Widget
 from rules.chart import LEVELS
 from rules.declared_odds import ONE, ZERO, Frozen, at_least, roll_distribution
 from rules.skill import victory_level
+from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
 
 BUCKET_ROWS = 8
-BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a cell, for the bars
+BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a cell, for the bars that succeed (or have no goal)
+MISS = "▒"  # whole cells, for the bars that fail: told apart without colour
+MARKS = {True: "✓", False: "✗", None: " "}  # success, failure, no goal
 TINY = Fraction(1, 2000)  # bucket ends rarer than 0.05% are trimmed from the chart
 SHORT_LEVEL = {
     "Minimal": "Min",
@@ -109,7 +113,8 @@ def summarize(
     if goal_shift is not None:
         shifted = sum((q * at_least(dist, goal + extra) for extra, q in goal_shift.items()), ZERO)
     expected = weighted / chance if chance else None
-    return OddsSummary(chance, expected, levels, mean, tuple(buckets(dist, goal)), shifted)
+    bars = tuple(buckets(dist, goal, BUCKET_ROWS - 1))  # one row is the goal line
+    return OddsSummary(chance, expected, levels, mean, bars, shifted)
 
 
 def percent(p: Fraction) -> str:
@@ -136,6 +141,16 @@ def rough_percent(p: Fraction) -> str:
     return f"{value:.0f}%"
 
 
+def bar_text(share: float, width: int, success: bool | None) -> str:
+    """A bar `share` of `width` long: solid in eighths when it succeeds (or no goal),
+    shaded in whole cells when it fails — at least one cell when it has any chance."""
+    if success is False:
+        cells = round(share * width)
+        return MISS * (cells or (1 if share > 0 else 0))
+    eighths = round(share * width * 8)
+    return "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+
+
 def signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
@@ -146,10 +161,12 @@ def signed(value: int) -> str:
 class OddsView(Widget):
     """Exact odds of the roll being declared; redraws the moment an input changes.
 
-    Always draws the same number of lines (3 + 8 bars + 1), so changing an
-    input never moves the dialog around it.
+    Always draws the same number of lines (3 + 8 bars + 1; with a goal, 7 bars and
+    the goal line), so changing an input never moves the dialog around it. Each bar
+    says success (✓, solid) or failure (✗, shaded ▒) in glyphs as well as in colour.
     """
 
+    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = """
     OddsView {
         height: auto;
@@ -160,7 +177,7 @@ class OddsView(Widget):
         border-title-color: $text;
         padding: 0 1;
     }
-    """
+    """ + tone_css("OddsView")
 
     stat: reactive[int] = reactive(0)
     stat_name: reactive[str] = reactive("stat")
@@ -179,6 +196,11 @@ class OddsView(Widget):
         self.border_title = "Odds"
         self.shown: tuple[object, ...] | None = None  # the inputs last drawn (tests, bench)
         self.summary: OddsSummary | None = None
+        self.palette: Tones = PLAIN  # the theme's tones, read at each draw
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.refresh()
 
     def inputs(self) -> tuple[object, ...]:
         return (
@@ -205,6 +227,7 @@ class OddsView(Widget):
         if self.summary is None or self.shown != key:
             self.summary = self.compute()
         self.shown = key
+        self.palette = tones(self)
         return self._draw(self.summary)
 
     # --- drawing ----------------------------------------------------------------------
@@ -230,7 +253,8 @@ class OddsView(Widget):
             out.append("\n")
         else:
             out.append("Success ", style="dim")
-            out.append(percent(s.chance), style="bold green" if s.chance >= 0.5 else "bold red")
+            good = self.palette["success" if s.chance >= 0.5 else "error"]
+            out.append(percent(s.chance), style=good + Style(bold=True))
             if s.expected_vs is not None:
                 level = victory_level(math.floor(s.expected_vs)) or "—"
                 out.append("  E[VS|success] ", style="dim")
@@ -250,16 +274,29 @@ class OddsView(Widget):
         return out
 
     def _bars(self, out: Text, s: OddsSummary) -> None:
+        """The bars, lowest SS first; with a goal, a rule where failure ends and success
+        begins (A1), so the GM reads the split by glyph (✗ ▒ above, ✓ █ below) too."""
         rows = list(s.buckets)
         top = max((b.chance for b in rows), default=ONE) or ONE
-        width = max(8, self.content_size.width - 21)
-        for b in rows:
+        width = max(8, self.content_size.width - 23)
+        first = next((i for i, b in enumerate(rows) if b.success), len(rows))
+        for index, b in enumerate(rows):
+            if index == first and self.goal is not None:
+                self._goal_line(out, width)
             label = f"SS {b.low}" if b.low == b.high else f"SS {b.low}..{b.high}"
-            style = "green" if b.success else "red" if b.success is False else "cyan"
-            eighths = round(float(b.chance / top) * width * 8)
-            bar = "█" * (eighths // 8) + (BLOCKS[eighths % 8] if eighths % 8 else "")
+            tone = self.palette[{True: "success", False: "error", None: "primary"}[b.success]]
+            bar = bar_text(float(b.chance / top), width, b.success)
+            out.append(f"{MARKS[b.success]} ", style=tone + Style(bold=True))
             out.append(f"{label:>11} ", style="dim")
-            out.append(f"{bar:<{width}}", style=style)
+            out.append(f"{bar:<{width}}", style=tone)
             out.append(f" {percent(b.chance):>7}\n")
-        for _ in range(BUCKET_ROWS - len(rows)):
+        if first == len(rows) and rows and self.goal is not None:
+            self._goal_line(out, width)  # every SS fails: the goal is past the last bar
+        drawn = len(rows) + (1 if rows and self.goal is not None else 0)
+        for _ in range(BUCKET_ROWS - drawn):
             out.append("\n")
+
+    def _goal_line(self, out: Text, width: int) -> None:
+        """`── goal 5: ✗ above, ✓ below ───…`, as wide as the bars' rows."""
+        label = f"── goal {self.goal}: ✗ above, ✓ below "
+        out.append(f"{label:─<{width + 22}}"[: width + 22] + "\n", style=self.palette["muted"])

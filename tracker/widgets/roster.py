@@ -21,9 +21,11 @@ from textual.strip import Strip
 
 from rules.state import Combatant, Encounter
 from tracker.widgets.roster_columns import GAP, Column, layout, row_cells
+from tracker.widgets.tones import TONE_CLASSES, Tones, tone_css, tones
 
-# Cell colours that carry meaning (sides, the actor, bleeding, conditions).
-SIDE_COLOURS = {"PC": "green", "ally": "cyan", "enemy": "red", "neut": "yellow"}
+# Cell tones that carry meaning (sides, the actor, bleeding, conditions), from the theme;
+# each meaning is also a word or glyph in the cell itself (roster_columns.py).
+SIDE_TONES = {"PC": "success", "ally": "primary", "enemy": "error", "neut": "warning"}
 RowKey = tuple[tuple[str, ...], bool, bool]
 
 
@@ -35,15 +37,16 @@ class Roster(ScrollView, can_focus=True):
         "roster--cursor",
         "roster--acting",
         "roster--dead",
+        *TONE_CLASSES,
     }
     DEFAULT_CSS = """
     Roster { height: 1fr; overflow-x: hidden; }
     Roster > .roster--header { text-style: bold; background: $panel; color: $text; }
-    Roster > .roster--cursor { background: $primary 30%; }
-    Roster:focus > .roster--cursor { background: $primary 60%; }
+    Roster > .roster--cursor { background: $primary 30%; color: $text; }
+    Roster:focus > .roster--cursor { background: $primary 60%; color: $text; }
     Roster > .roster--acting { text-style: bold; background: $warning 30%; }
     Roster > .roster--dead { color: $text-disabled; text-style: dim; }
-    """
+    """ + tone_css("Roster")
     BINDINGS = [
         Binding("up", "cursor(-1)", "Previous", show=False, id="roster-up"),
         Binding("down", "cursor(1)", "Next", show=False, id="roster-down"),
@@ -69,6 +72,7 @@ class Roster(ScrollView, can_focus=True):
         self._columns: list[tuple[Column, int]] = []
         self._header: Strip | None = None
         self._width = 0
+        self._palette: Tones | None = None
 
     # --- what the screen calls -------------------------------------------------
     @property
@@ -145,6 +149,7 @@ class Roster(ScrollView, can_focus=True):
         super().notify_style_update()
         self._rows.clear()
         self._header = None
+        self._palette = None
 
     def _resize_virtual(self) -> None:
         width = self.scrollable_content_region.width
@@ -210,17 +215,23 @@ class Roster(ScrollView, can_focus=True):
             style += self.get_component_rich_style("roster--cursor")
         if c.dead:
             style += self.get_component_rich_style("roster--dead")
+        if self._palette is None:
+            self._palette = tones(self)
+        tone = self._palette
+        bold = Style(bold=True)
         accents: dict[str, Style] = {}
         if not c.dead:
-            accents["side"] = Style(color=SIDE_COLOURS[cells["side"]])
-            accents["blr"] = Style(color="red", bold=True)
-            accents["cond"] = Style(color="yellow")
-            accents["pen"] = Style(color="yellow")
+            accents["side"] = tone[SIDE_TONES[cells["side"]]]
+            accents["blr"] = tone["error"] + bold
+            accents["cond"] = tone["warning"]
+            accents["pen"] = tone["warning"]
             if cells["ttu"] == "now":
                 accents["ttu"] = Style(bold=True, reverse=True)
-                accents["mark"] = Style(bold=True, color="bright_yellow")
+                accents["mark"] = tone["warning"] + bold
         else:
-            accents["cond"] = Style(color="red", bold=True)
+            accents["cond"] = tone["error"] + bold
+        if selected:  # on the cursor's own colour a tone may not show: the words carry it
+            accents = {k: Style(bold=a.bold, reverse=a.reverse) for k, a in accents.items()}
         texts = [(cells[column.key], column, size) for column, size in self._columns]
         return self._strip(texts, style, accents, self.scrollable_content_region.width)
 

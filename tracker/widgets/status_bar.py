@@ -7,32 +7,31 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
-from rich.style import Style
-from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 from rules.state import Encounter
 
-DIM = Style(dim=True)
+DIM = "dim"
 SEP = (" │ ", DIM)
 
 
-def status_text(enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> Text:
+def status_text(enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> Content:
     """Everything the GM checks at a glance; the dice mode is always visible (C, A1)."""
     state = "in combat" if enc.in_combat else (f"ended: {enc.outcome}" if enc.outcome else "calm")
     if dice_mode == "physical":
-        dice = ("dice: PHYSICAL (type faces)", Style(bold=True, color="black", bgcolor="yellow"))
+        dice = ("dice: PHYSICAL (type faces)", "bold $text on $warning")  # theme colours
     else:
         label = "dice: virtual" + (f" (seed {seed})" if seed is not None else "")
-        dice = (label, Style(color="green"))
-    return Text.assemble(
-        (f" {enc.name}", Style(bold=True)),
+        dice = (label, "$text-success")
+    return Content.assemble(
+        (f" {enc.name}", "bold"),
         SEP,
         f"day {enc.day}",
         SEP,
         f"track {enc.time}",
         SEP,
-        (state, Style(color="bright_red" if enc.in_combat else "bright_green")),
+        (state, "$text-error" if enc.in_combat else "$text-success"),
         SEP,
         dice,
         SEP,

@@ -20,13 +20,21 @@ from textual.widget import Widget
 
 from rules.state import Encounter
 from rules.timetrack import tied
+from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
 from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
 
-STYLES = {
-    "now": Style(bold=True, reverse=True, color="bright_yellow"),
-    "act": Style(color="bright_cyan"),
-    "bleed": Style(color="red", bold=True),
-    "preview": Style(color="magenta", italic=True),
+
+def kind_styles(palette: Tones) -> dict[str, Style]:
+    return {kind: palette[tone] + extra for kind, (tone, extra) in KIND_TONES.items()}
+
+
+# Each kind of mark -> (tone from the theme, extra style); the glyphs (▶ ▼ ▲ ♦ ◇) tell
+# them apart without colour.
+KIND_TONES: dict[str, tuple[str, Style]] = {
+    "now": ("now", Style(bold=True)),
+    "act": ("primary", Style()),
+    "bleed": ("error", Style(bold=True)),
+    "preview": ("accent", Style(italic=True)),
 }
 RULER = Style(dim=True)
 HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
@@ -35,9 +43,10 @@ HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
 class TimeTrack(Widget):
     """A few lines at the top of the main screen; redrawn from the encounter."""
 
+    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = """
     TimeTrack { height: 6; padding: 0 1; }
-    """
+    """ + tone_css("TimeTrack")
     preview: reactive[tuple[str, int] | None] = reactive(None)
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -46,6 +55,24 @@ class TimeTrack(Widget):
         self._strips: list[Strip] | None = None
         self._strips_size: tuple[int, int] = (0, 0)  # painted for this size; a resize repaints
         self._text_console = Console(width=200, color_system="truecolor", legacy_windows=False)
+        self.styles_by_kind = kind_styles(PLAIN)  # the theme's, once mounted
+
+    def notify_style_update(self) -> None:
+        """Styles were applied again: once Textual has updated the component classes
+        too (after this call), repaint if the theme's tones changed."""
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self._retone)
+
+    def _retone(self) -> None:
+        styles = kind_styles(tones(self))
+        if styles != self.styles_by_kind:
+            self.styles_by_kind = styles
+            self._strips = None
+            self.refresh()
+
+    def on_mount(self) -> None:
+        self.styles_by_kind = kind_styles(tones(self))
 
     def show(self, enc: Encounter) -> None:
         self._enc = enc
@@ -89,7 +116,7 @@ class TimeTrack(Widget):
             named = {(enc.time, short[c]) for c in now if c in short}
         if enc.due:
             first, *rest = now
-            text.append(f" NOW {enc.time} ▶ {them[first]} acts ", STYLES["now"])
+            text.append(f" NOW {enc.time} ▶ {them[first]} acts ", self.styles_by_kind["now"])
             if rest:
                 text.append(" then " + ", ".join(them[c] for c in rest) + " (R5 tie)")
         elif now and not enc.pending:
@@ -118,7 +145,8 @@ class TimeTrack(Widget):
             else:
                 text.append(" · no one is left on the track")
         if enc.pending:
-            text.append(f"  ⚠ {len(enc.pending)} decision(s) pending", Style(color="red"))
+            bad = self.styles_by_kind["bleed"]
+            text.append(f"  ⚠ {len(enc.pending)} decision(s) pending", bad)
         if layout is not None:
             text.append(self._unlabelled(layout, named), Style(bold=True))
             if layout.later:
@@ -137,8 +165,7 @@ class TimeTrack(Widget):
                 parts.append(f"{time}: {', '.join(left)}")
         return "  also at " + " · ".join(parts) if parts else ""
 
-    @staticmethod
-    def _turn_left(text: Text, enc: Encounter) -> None:
+    def _turn_left(self, text: Text, enc: Encounter) -> None:
         """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen."""
         from tracker.act_flow import next_action
 
@@ -148,7 +175,7 @@ class TimeTrack(Widget):
         actor, action = step
         turn = enc.turn
         of = f" ({turn.done + 1} of {len(turn.actions)})" if len(turn.actions) > 1 else ""
-        text.append(f" {actor.name}: {action.name} to roll{of} ", STYLES["now"])
+        text.append(f" {actor.name}: {action.name} to roll{of} ", self.styles_by_kind["now"])
         text.append(" a rolls it · ", RULER)
 
     def lines(self) -> list[Text]:
@@ -182,8 +209,7 @@ class TimeTrack(Widget):
             return self._strips[y]
         return Strip.blank(width, base)
 
-    @staticmethod
-    def _ruler(layout: TrackLayout, width: int, lanes: int) -> list[Text]:
+    def _ruler(self, layout: TrackLayout, width: int, lanes: int) -> list[Text]:
         numbers = [" "] * width
         for column, time in layout.ticks:
             label = str(time)
@@ -199,16 +225,17 @@ class TimeTrack(Widget):
                 chars[column] = "┼"
         line.append("".join(chars), RULER)
         # The "now" glyph wins a column it shares with the rest of its tie.
+        styles = self.styles_by_kind
         for column, kind in sorted(layout.marks, key=lambda mark: mark[1] == "now"):
             if column < width:
-                line.stylize(STYLES[kind], column, column + 1)
+                line.stylize(styles[kind], column, column + 1)
                 glyph = {"now": "▼", "act": "▲", "bleed": "♦", "preview": "◇"}[kind]
-                line = Text.assemble(line[:column], (glyph, STYLES[kind]), line[column + 1 :])
+                line = Text.assemble(line[:column], (glyph, styles[kind]), line[column + 1 :])
         rows = [Text(" " * width) for _ in range(lanes)]
         for placed in layout.placed:
             row = rows[placed.lane]
             end = placed.column + len(placed.text)
             rows[placed.lane] = Text.assemble(
-                row[: placed.column], (placed.text, STYLES[placed.kind]), row[end:]
+                row[: placed.column], (placed.text, self.styles_by_kind[placed.kind]), row[end:]
             )
         return [ruler, line, *rows]

@@ -13,9 +13,9 @@ from typing import ClassVar, TypeVar
 
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Checkbox, RadioButton, RadioSet
+from textual.widgets import RadioButton, RadioSet
 
-from tracker.modals.form import SUBMIT, Dialog
+from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 
 ResultT = TypeVar("ResultT")
@@ -103,7 +103,7 @@ class DialogBody(VerticalScroll, can_focus=False):
     so the first field has it on opening and a focused field scrolls into view."""
 
 
-class FieldCheckbox(Checkbox):
+class FieldCheckbox(MarkedCheckbox):
     """A checkbox whose enter submits the dialog; space toggles it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]

@@ -13,7 +13,6 @@ from types import SimpleNamespace
 from typing import cast
 
 from textual.geometry import Size
-from textual.widgets import RadioButton
 
 from rules import farad, specials
 from rules.context import Context
@@ -21,6 +20,7 @@ from rules.sheet_names import on_sheet
 from rules.state import Action, Combatant, Encounter
 from rules.track import eligible, unaware
 from tracker.modals.act.base import FieldRadioSet
+from tracker.modals.form import MarkedRadioButton
 
 LABELS = {
     "chance-combat": "combat chance die (+1d10, C1)",
@@ -97,7 +97,7 @@ def special_choices(encounter: Encounter, c: Combatant) -> list[SpecialChoice]:
     return found
 
 
-class ChoiceButton(RadioButton):
+class ChoiceButton(MarkedRadioButton):
     """A radio button whose long label wraps under itself instead of being cut off, so a
     refusal's reason (R19's per-stat figures) is read in full where it is shown."""
 

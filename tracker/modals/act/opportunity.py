@@ -26,7 +26,14 @@ from rules.skill import multi_action_penalty
 from rules.state import Action, Encounter
 from rules.timetrack import acts_now
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
-from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.form import (
+    FORM,
+    FieldError,
+    MarkedSelectionList,
+    buttons,
+    combatant_of,
+    labelled,
+)
 from tracker.modals.parse import whole_number
 
 
@@ -49,7 +56,7 @@ def action_label(action: Action) -> str:
     return f"{action.name} (cost {action.cost}, {what})"
 
 
-class ActionList(SelectionList[str]):
+class ActionList(MarkedSelectionList[str]):
     """The repertoire as a checklist: space toggles an action, enter takes the opportunity."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

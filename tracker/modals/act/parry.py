@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, RadioSet, Select, Static
 
 from rules.commands import Parry
 from rules.errors import explain
@@ -43,7 +43,7 @@ from tracker.modals.act.held import (
     uses_held,
 )
 from tracker.modals.act.limb import chosen_limb, limb_picker
-from tracker.modals.form import FORM, FieldError, buttons, labelled
+from tracker.modals.form import FORM, FieldError, MarkedRadioButton, buttons, labelled
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
@@ -110,11 +110,11 @@ class ParryDialog(ActDialog[Parry]):
             )
             with Horizontal(classes="columns"):
                 with Vertical(classes="form"):
-                    options = [RadioButton("do not parry: the blow lands with full force")]
+                    options = [MarkedRadioButton("do not parry: the blow lands with full force")]
                     for w in self.weapons:
                         skill = d.skill_rating(w.skill)
                         line = reaction_line(self.encounter, d, w.skill, skill)
-                        button = RadioButton(
+                        button = MarkedRadioButton(
                             f"{w.name} ({w.skill} {skill}): {line}",
                             value=w.name == suggested and self._allowed(w),
                             disabled=not self._allowed(w),

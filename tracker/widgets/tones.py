@@ -1,0 +1,65 @@
+"""The theme's colours for text the widgets paint in Python, by way of component classes.
+
+Why: a rich `Style` built in Python cannot name `$text-warning`, and a colour
+written out ("yellow") is faint or invisible in a light theme. Textual's own
+widgets (DataTable, Input) keep such styles in CSS as component classes; so do
+these. A widget adds `TONE_CLASSES` to its COMPONENT_CLASSES and `tone_css(name)`
+to its DEFAULT_CSS, and reads `tones(self)` when it paints; Textual clears the
+cache behind it on every theme change (`notify_style_update`), where a widget
+that keeps painted lines drops them too.
+
+Colour never carries a state alone: every widget also shows it as a glyph or word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.style import Style
+from textual.app import App
+from textual.widget import Widget
+
+# tone -> its CSS declarations, every colour a theme variable.
+TONES: dict[str, str] = {
+    "strong": "color: $foreground; text-style: bold;",
+    "warning": "color: $text-warning;",
+    "error": "color: $text-error;",
+    "success": "color: $text-success;",
+    "primary": "color: $text-primary;",
+    "secondary": "color: $text-secondary;",
+    "accent": "color: $text-accent;",
+    "muted": "color: $foreground-muted;",
+    # With a background of their own: the text colour is `auto` against it.
+    "now": "background: $warning; color: $text; text-style: bold;",
+    "alarm": "background: $error; color: $text; text-style: bold;",
+}
+OWN_BACKGROUND = frozenset({"now", "alarm"})
+TONE_CLASSES: frozenset[str] = frozenset(f"tone--{name}" for name in TONES)
+
+Tones = Mapping[str, Style]
+# No theme at hand (a console print in a test, a plain export): weight only, no colour.
+PLAIN: Tones = {name: Style(bold=name in {"strong", "now", "alarm"}) for name in TONES}
+
+
+def tone_css(widget: str) -> str:
+    """The CSS rules for a widget type's tone classes (appended to its DEFAULT_CSS)."""
+    return "\n".join(f"{widget} > .tone--{name} {{ {rules} }}" for name, rules in TONES.items())
+
+
+def tones(widget: Widget) -> dict[str, Style]:
+    """Each tone as a rich style from the current theme.
+
+    Partial (colour and weight only) so it lays over a row's own background (the
+    roster's cursor); the tones with a background of their own are resolved whole,
+    because an `auto` text colour is only known against that background.
+    """
+    return {
+        name: widget.get_component_rich_style(f"tone--{name}", partial=name not in OWN_BACKGROUND)
+        for name in TONES
+    }
+
+
+def theme_style(app: App[object], variable: str, *, bold: bool = False) -> Style:
+    """A rich style in one of the current theme's colours, for rich-only cells (a
+    DataTable's): `theme_style(app, "text-success")`. Read again after a theme change."""
+    return Style(color=app.get_css_variables()[variable], bold=bold)
