@@ -5,6 +5,7 @@ settings), and a TRACKER_SAVES set in the shell does not leak into a test."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -25,3 +26,16 @@ def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator
         patch.delenv("TRACKER_SAVES", raising=False)
         assert "TRACKER_SAVES" not in os.environ
         yield
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Each test starts with no settings file: a theme one test picks (the light-theme
+    snapshots) must not become the next test's theme. A hook, not a fixture, for
+    hypothesis's sake; a test's own monkeypatched config folder is its own business."""
+    from tracker.settings import settings_path
+
+    path = settings_path()
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
 
 from textual.content import Content
 from textual.widgets import Static
@@ -47,10 +46,8 @@ def unsaved_notice(since: datetime) -> str:
 class StatusBar(Static):
     """The top line; also says, until a save succeeds, that the fight is not on disk."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"status-bar--unsaved"}
     DEFAULT_CSS = """
     StatusBar { height: 1; background: $panel; }
-    StatusBar > .status-bar--unsaved { color: $text-error; text-style: bold; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -76,7 +73,6 @@ class StatusBar(Static):
             self._key = key
             text = status_text(enc, dice_mode, seed, path)
             if self._unsaved is not None:  # first: a narrow terminal cuts the end off
-                style = self.get_component_rich_style("status-bar--unsaved")
-                notice = Text.assemble((f" {unsaved_notice(self._unsaved)}", style), (" │", DIM))
-                text = notice + text
+                notice = (f" {unsaved_notice(self._unsaved)}", "bold $text-error")
+                text = Content.assemble(notice, (" │", DIM)) + text
             self.update(text, layout=False)
