@@ -3,8 +3,11 @@
 Kept apart from `rules.saves` so listing a folder never loads the engine.
 Each file is validated exactly as loading validates it (`read_save`), so a
 row listed as openable really opens; a summary is cached by the file's stat
-(size, mtime, inode), so only new or changed files are read again. Full
-validation costs about twice a bare JSON parse (`make bench`: list_saves).
+(size, mtime, inode), so only new or changed files are read again. The
+cache holds, for each of the last few folders listed, one entry per file in
+that folder at its last listing (a vanished file's entry goes at the next
+listing), so its size follows the folders, with no cliff where it is dropped
+(`make bench`: list_saves_*).
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ class SaveInfo:
     backup: SaveInfo | None = None
 
 
-_INFO_CACHE: dict[str, tuple[tuple[int, ...], SaveInfo]] = {}
+Cache = dict[str, tuple[tuple[int, ...], SaveInfo]]  # file name -> (its stamp, its summary)
+_FOLDERS: dict[str, Cache] = {}  # the folder as given -> its files' summaries, last listed last
+_KEPT_FOLDERS = 8  # the saves folder, a folder the GM saved into, a few more: plenty
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
@@ -51,6 +56,8 @@ def list_saves(folder: Path) -> list[SaveInfo]:
         return []
     except OSError as error:
         raise SaveError(folder, _os_problem(error), action="list") from None
+    key = str(folder)
+    old, fresh = _FOLDERS.get(key, {}), {}
     infos: list[SaveInfo] = []
     for entry in entries:
         try:
@@ -59,12 +66,14 @@ def list_saves(folder: Path) -> list[SaveInfo]:
             info = entry.stat()
         except OSError:
             continue
-        summary = _cached(Path(entry.path), info)
+        summary = _cached(old, fresh, Path(entry.path), info)
         if summary.error is not None:
-            summary = replace(summary, backup=_intact_backup(summary.path))
+            summary = replace(summary, backup=_intact_backup(old, fresh, summary.path))
         infos.append(summary)
-    if len(_INFO_CACHE) > 4096:
-        _INFO_CACHE.clear()
+    _FOLDERS.pop(key, None)  # re-inserted last: the most recently listed
+    _FOLDERS[key] = fresh  # only the files there now: vanished ones are forgotten
+    while len(_FOLDERS) > _KEPT_FOLDERS:
+        del _FOLDERS[next(iter(_FOLDERS))]  # the folder listed longest ago
     infos.sort(key=lambda i: (-i.modified.timestamp(), i.path.name))
     return infos
 
@@ -73,24 +82,24 @@ def _listed(name: str) -> bool:
     return name.endswith(".json") and not name.startswith(".")
 
 
-def _cached(path: Path, info: os.stat_result) -> SaveInfo:
-    """The file's summary, read again only when its stat changed."""
-    key, stamp = os.path.realpath(path), _stamp(info)
-    cached = _INFO_CACHE.get(key)
+def _cached(old: Cache, fresh: Cache, path: Path, info: os.stat_result) -> SaveInfo:
+    """The file's summary, read again only when its stat changed; kept in `fresh`."""
+    stamp = _stamp(info)
+    cached = old.get(path.name)
     if cached is None or cached[0] != stamp:
         cached = (stamp, _summary(path, info))
-        _INFO_CACHE[key] = cached
+    fresh[path.name] = cached
     return cached[1]
 
 
-def _intact_backup(path: Path) -> SaveInfo | None:
+def _intact_backup(old: Cache, fresh: Cache, path: Path) -> SaveInfo | None:
     """The summary of a broken save's `.bak`, when that backup opens."""
     backup = backup_path(path)
     try:
         info = os.stat(backup)
     except OSError:
         return None
-    summary = _cached(backup, info)
+    summary = _cached(old, fresh, backup, info)
     return summary if summary.error is None else None
 
 
