@@ -95,3 +95,22 @@ def test_only_the_last_few_folders_are_kept(tmp_path: Path) -> None:
         folders.append(str(folder))
     kept = [key for key in save_folder._FOLDERS if key in folders]
     assert kept == folders[-save_folder._KEPT_FOLDERS :]
+
+
+def test_a_scan_reads_no_file_and_orders_newest_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`scan_saves` is what the browser's first frame waits for: stats, no reads."""
+    for i, name in enumerate(("old.json", "new.json", "mid.json")):
+        (tmp_path / name).write_bytes(b"{}")
+        os.utime(tmp_path / name, (1_000_000 + i, 1_000_000 + {0: 0, 1: 20, 2: 10}[i]))
+    reads = _count_reads(monkeypatch)
+    found = save_folder.scan_saves(tmp_path)
+    assert [path.name for path, _ in found] == ["new.json", "mid.json", "old.json"]
+    assert reads == []
+    assert [save_folder.summarize(*f).path.name for f in found] == [
+        "new.json",
+        "mid.json",
+        "old.json",
+    ]
+    assert len(reads) == 3
