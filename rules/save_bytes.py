@@ -23,7 +23,9 @@ from pydantic_core import from_json
 
 MAX_BYTES = 64 * 1024 * 1024  # a long campaign evening's save is under 2 MiB (make bench)
 MAX_DEPTH = 200  # pydantic-core's parser refuses deeper nesting; a save nests 7 deep
-_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+_FLAGS = os.O_RDONLY  # never blocks on a FIFO; never becomes a terminal's; bytes as they are
+for _flag in ("O_NONBLOCK", "O_NOCTTY", "O_CLOEXEC", "O_BINARY"):  # O_BINARY: Windows only
+    _FLAGS |= getattr(os, _flag, 0)
 _CHUNK = 1 << 16
 
 
