@@ -30,6 +30,7 @@ CASES: dict[str, tuple[Maker, str]] = {
     "dev-zero": (lambda tmp: nullcontext(Path("/dev/zero")), "it is a device"),
     "huge": (lambda tmp: nullcontext(huge_file(tmp)), "too big to be a save"),
     "folder": (lambda tmp: nullcontext(tmp / "sub"), "it is a folder"),
+    "long-name": (lambda tmp: nullcontext(tmp / ("x" * 300 + ".json")), "name is too long"),
 }
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.saves import SaveError, read_save
+from rules.saves import SaveError, load_session, read_save
 from tests.engine.strange_paths import bounded, deep_file, fifo, huge_file, unix_socket
 from tracker.screens.quick_open import first_look
 
@@ -85,6 +85,15 @@ def test_loading_refuses_it_with_the_file_and_the_problem(strange: tuple[Path, s
     assert error.path == path
     assert problem in error.problem
     assert str(error).startswith(f"cannot open {path}: ")
+
+
+def test_loading_a_session_refuses_it_the_same_way(strange: tuple[Path, str]) -> None:
+    """`load_session` also looks for an intact backup beside a broken file: that look
+    must not trip over the path either (a 300-character name raised OSError there)."""
+    path, problem = strange
+    _, error = bounded(lambda: load_session(path))
+    assert isinstance(error, SaveError), f"expected a SaveError, got {error!r}"
+    assert error.path == path and problem in error.problem
 
 
 def test_the_first_look_hands_it_to_the_loader_without_crashing(
