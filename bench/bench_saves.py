@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from bench.timing import median_seconds
-from rules import saves
+from rules import save_folder, saves
 from rules.commands import (
     Advance,
     Attack,
@@ -143,7 +143,33 @@ def _phases(session: Session, path: Path) -> dict[str, float]:
     return {name: (marks[i + 1] - marks[i]) * 1000 for i, name in enumerate(names)}
 
 
+LISTED = 5000
+
+
+def _listing(folder: Path) -> dict[str, float]:
+    """`list_saves` on LISTED copies of a three-combatant save: first and again (s, ms)."""
+    encounter = Encounter(
+        name="Skirmish", combatants={f"c{i}": _combatant(i, True) for i in (1, 2, 3)}
+    )
+    first = folder / "skirmish-0.json"
+    saves.save_session(Session(encounter), first)
+    data = first.read_bytes()
+    for i in range(1, LISTED):
+        (folder / f"skirmish-{i}.json").write_bytes(data)
+
+    def afresh() -> None:
+        save_folder._FOLDERS.clear()
+        save_folder.list_saves(folder)
+
+    cold = median_seconds(afresh, repeat=3, warmup=1)
+    again = median_seconds(lambda: save_folder.list_saves(folder), repeat=9, warmup=1)
+    print(f"   list_saves of {LISTED} saves of {len(data) / 1024:.1f} KiB each")
+    return {"list_saves_first_s_5000": cold, "list_saves_again_ms_5000": again * 1000}
+
+
 def run() -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="bench-list-") as folder:
+        listing = _listing(Path(folder))
     session = big_session()
     indent = saves.INDENT
     with tempfile.TemporaryDirectory(prefix="bench-saves-") as folder:
@@ -172,4 +198,5 @@ def run() -> dict[str, float]:
         "save_fsync_ms_c50_e5000": phases["fsync_file"] + phases["fsync_folder"],
         "save_kib_c50_e5000": size / 1024,
         "save_ms_compact_c50_e5000": compact * 1000,
+        **listing,
     }

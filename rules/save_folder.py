@@ -3,8 +3,11 @@
 Kept apart from `rules.saves` so listing a folder never loads the engine.
 Each file is validated exactly as loading validates it (`read_save`), so a
 row listed as openable really opens; a summary is cached by the file's stat
-(size, mtime, inode), so only new or changed files are read again. Full
-validation costs about twice a bare JSON parse (`make bench`: list_saves).
+(size, mtime, inode), so only new or changed files are read again. The
+cache holds, for each of the last few folders listed, one entry per file in
+that folder at its last listing (a vanished file's entry goes at the next
+listing), so its size follows the folders, with no cliff where it is dropped
+(`make bench`: list_saves_*).
 """
 
 from __future__ import annotations
@@ -36,13 +39,24 @@ class SaveInfo:
     backup: SaveInfo | None = None
 
 
-_INFO_CACHE: dict[str, tuple[tuple[int, ...], SaveInfo]] = {}
+Cache = dict[str, tuple[tuple[int, ...], SaveInfo]]  # file name -> (its stamp, its summary)
+_FOLDERS: dict[str, Cache] = {}  # the folder as given -> its files' summaries; last listed last
+_KEPT_FOLDERS = 8  # the saves folder, a folder the GM saved into, a few more: plenty
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
     """Every `*.json` save in the folder, newest first, without building a Session.
 
     A file listed without an error passes the same validation as `load_session`.
+    """
+    return [summarize(path, info) for path, info in scan_saves(folder)]
+
+
+def scan_saves(folder: Path) -> list[tuple[Path, os.stat_result]]:
+    """The folder's saves and their stat, newest first, none read yet (`summarize` each).
+
+    The browser shows the first rows of a big folder at once and the rest as
+    they are summarised. The folder's cache keeps only these files' entries.
     """
     folder = Path(folder)
     try:
@@ -51,46 +65,57 @@ def list_saves(folder: Path) -> list[SaveInfo]:
         return []
     except OSError as error:
         raise SaveError(folder, _os_problem(error), action="list") from None
-    infos: list[SaveInfo] = []
+    found: list[tuple[Path, os.stat_result]] = []
     for entry in entries:
         try:
-            if not entry.is_file():
-                continue
-            info = entry.stat()
+            if entry.is_file():
+                found.append((Path(entry.path), entry.stat()))
         except OSError:
             continue
-        summary = _cached(Path(entry.path), info)
-        if summary.error is not None:
-            summary = replace(summary, backup=_intact_backup(summary.path))
-        infos.append(summary)
-    if len(_INFO_CACHE) > 4096:
-        _INFO_CACHE.clear()
-    infos.sort(key=lambda i: (-i.modified.timestamp(), i.path.name))
-    return infos
+    _forget_vanished(str(folder), {path.name for path, _ in found})
+    found.sort(key=lambda f: (-f[1].st_mtime, f[0].name))
+    return found
+
+
+def summarize(path: Path, info: os.stat_result) -> SaveInfo:
+    """One listed file's row (`scan_saves`), read again only when its stat changed."""
+    cache = _FOLDERS.setdefault(str(path.parent), {})
+    summary = _cached(cache, path, info)
+    if summary.error is not None:
+        summary = replace(summary, backup=_intact_backup(cache, path))
+    return summary
+
+
+def _forget_vanished(key: str, names: set[str]) -> None:
+    """Keep the entries of the files (and their backups) there now; this folder goes last."""
+    old = _FOLDERS.pop(key, {})
+    names |= {name + ".bak" for name in names}
+    _FOLDERS[key] = {name: old[name] for name in names & old.keys()}
+    while len(_FOLDERS) > _KEPT_FOLDERS:
+        del _FOLDERS[next(iter(_FOLDERS))]  # the folder listed longest ago
 
 
 def _listed(name: str) -> bool:
     return name.endswith(".json") and not name.startswith(".")
 
 
-def _cached(path: Path, info: os.stat_result) -> SaveInfo:
+def _cached(cache: Cache, path: Path, info: os.stat_result) -> SaveInfo:
     """The file's summary, read again only when its stat changed."""
-    key, stamp = os.path.realpath(path), _stamp(info)
-    cached = _INFO_CACHE.get(key)
+    stamp = _stamp(info)
+    cached = cache.get(path.name)
     if cached is None or cached[0] != stamp:
-        cached = (stamp, _summary(path, info))
-        _INFO_CACHE[key] = cached
+        cached = cache[path.name] = (stamp, _summary(path, info))
     return cached[1]
 
 
-def _intact_backup(path: Path) -> SaveInfo | None:
+def _intact_backup(cache: Cache, path: Path) -> SaveInfo | None:
     """The summary of a broken save's `.bak`, when that backup opens."""
     backup = backup_path(path)
     try:
         info = os.stat(backup)
     except OSError:
         return None
-    summary = _cached(backup, info)
+    summary = _cached(cache, backup, info)
     return summary if summary.error is None else None
 
 

@@ -5,15 +5,14 @@ not UTF-8 or not JSON, a foreign or future format, a field that does not fit)
 becomes a `SaveError` naming the file and the problem in words a GM can act
 on. Old schema versions are upgraded on the way in (`rules.migrations`). The
 saves browser reads through here too, so a row it shows as openable opens.
+Bytes come through `rules.save_bytes`, the one guarded read (no FIFO, device
+or runaway file is read; JSON nesting is bounded), which the first frame shares.
 """
 
 from __future__ import annotations
 
-import codecs
 import gc
-import json
 import os
-import stat
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,25 +20,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.migrations import migrate
+from rules.save_bytes import MAX_BYTES as MAX_BYTES
+from rules.save_bytes import SaveError as SaveError
+from rules.save_bytes import _os_problem as _os_problem
+from rules.save_bytes import parse_json, read_bytes
+from rules.save_bytes import stamp as _stamp
 from rules.save_file import FORMAT, SaveFile
 from rules.state import SCHEMA_VERSION
 
-MAX_BYTES = 256 * 1024 * 1024  # far above any real encounter; refuses a runaway file
-
 _JSON_KINDS = {list: "list", str: "string", bool: "true/false", type(None): "null"}
-
-
-class SaveError(Exception):
-    """The one error loading raises (and saving, when it refuses or the disk fails)."""
-
-    def __init__(self, path: Path | str, problem: str, action: str = "open") -> None:
-        self.path = Path(path)
-        self.problem = problem
-        self.action = action
-        super().__init__(f"cannot {action} {path}: {problem}")
-
-    def __reduce__(self) -> tuple[type[SaveError], tuple[Path, str, str]]:
-        return (type(self), (self.path, self.problem, self.action))  # picklable for workers
 
 
 def read_save(path: Path) -> tuple[SaveFile, tuple[int, ...]]:
@@ -70,25 +59,8 @@ def intact_backup(path: Path) -> tuple[Path, datetime] | None:
 
 
 def _read(path: Path) -> tuple[bytes, tuple[int, ...]]:
-    try:
-        info = os.stat(path)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError(path, "it is a folder, not a save file")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "it is not a regular file")
-        with open(path, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if info.st_size > MAX_BYTES:
-                raise SaveError(path, f"the file is too big to be a save ({info.st_size} bytes)")
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise SaveError(path, _os_problem(error)) from None
-    except ValueError:  # a NUL in the name
-        raise SaveError(path, "that is not a valid file name") from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(path, "the file is too big to be a save")
-    if raw.startswith(codecs.BOM_UTF8):  # Notepad and friends add one
-        raw = raw[len(codecs.BOM_UTF8) :]
+    """The guarded read (`rules.save_bytes`): a regular file, bounded, never blocking."""
+    raw, info = read_bytes(path)
     return raw, _stamp(info)
 
 
@@ -112,22 +84,7 @@ def _parse(path: Path, raw: bytes) -> SaveFile:
 
 def _decode(path: Path, raw: bytes) -> dict[str, Any]:
     """Bytes -> the save's JSON at this schema version, or a SaveError saying why not."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SaveError(path, f"the file is not UTF-8 text (bad byte at {error.start})") from None
-    if not text.strip():
-        raise SaveError(path, "the file is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        problem = f"the file is truncated or not JSON ({error.msg}; {where})"
-        raise SaveError(path, problem) from None
-    except RecursionError:
-        raise SaveError(path, "the file nests too deeply to be a tracker save") from None
-    except ValueError as error:
-        raise SaveError(path, f"the file is not valid JSON ({error})") from None
+    data = parse_json(path, raw)
     if not isinstance(data, dict):
         kind = _JSON_KINDS.get(type(data), "number")
         raise SaveError(path, f"it is not a tracker save (it holds a JSON {kind})")
@@ -171,16 +128,6 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _os_problem(error: OSError) -> str:
-    if isinstance(error, FileNotFoundError):
-        return "the file does not exist"
-    if isinstance(error, IsADirectoryError):
-        return "it is a folder, not a save file"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return (error.strerror or str(error)).lower()
-
-
 def backup_path(path: Path) -> Path:
     """Where `save_session` keeps the previous version of a save."""
     path = Path(path)
@@ -188,7 +135,3 @@ def backup_path(path: Path) -> Path:
 
 
 _CONTENT = 4  # the stamp's first fields change with the contents; ctime also with a chmod
-
-
-def _stamp(info: os.stat_result) -> tuple[int, ...]:
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)

@@ -95,7 +95,7 @@ def load_session(path: Path) -> Session:
     try:
         save, stamp = read_save(path)
     except SaveError as error:
-        backup = intact_backup(path) if path.is_file() else None  # listed with a broken file
+        backup = intact_backup(path) if os.path.isfile(path) else None  # listed with a broken file
         if backup is None:
             raise
         problem = (

@@ -7,18 +7,20 @@ app paints from `first_look` (the encounter alone, validated by the same
 model, and the dice mode the save remembers) and loads the full session
 right after — or at once, the moment anything asks for the session. Any
 doubt (an old schema, a damaged file) returns None and the app takes the
-full, slower path that explains errors.
+full, slower path that explains errors. The bytes come through the same
+guarded read as loading (`rules.save_bytes`: no FIFO blocks it, no device
+is read forever, deep nesting is refused), which imports no engine either.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from rules.dice import DiceMode
+from rules.save_bytes import SaveError, read_json
 from rules.state import SCHEMA_VERSION, Encounter
 
 DICE_MODES: tuple[DiceMode, ...] = ("virtual", "physical")
@@ -34,14 +36,14 @@ class FirstLook(NamedTuple):
 def first_look(path: Path) -> FirstLook | None:
     """The save's encounter and dice mode, or None when only the full loader should judge."""
     try:
-        data = json.loads(Path(path).read_bytes())
+        data = read_json(Path(path))
         if data.get("schema_version") != SCHEMA_VERSION:
             return None  # an upgrade is the full loader's job
         dice = data.get("dice", "virtual")
         if dice not in DICE_MODES:
             return None  # the full loader names the bad value
         return FirstLook(Encounter.model_validate(data["encounter"]), dice)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
+    except (SaveError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
         return None
 
 

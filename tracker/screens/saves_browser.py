@@ -7,10 +7,15 @@ the demo is copied, never opened in place (the bundled file stays pristine).
 A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
 opens a copy of the backup (`NAME-restored.json`), so neither the broken
 file nor its backup is ever written.
+
+A folder of thousands of saves shows its newest rows at once and fills in
+the rest a batch per refresh (each row validated as loading does, cached by
+the file's stat), so `o` never waits for the whole folder.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -23,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rules.dice import DiceMode
-from rules.save_folder import SaveInfo, autosave_path, list_saves
+from rules.save_folder import SaveInfo, autosave_path, scan_saves, summarize
 from rules.saves import SaveError, load_session, save_session
 from rules.session import Session
 from rules.state import Encounter
@@ -31,6 +36,8 @@ from tracker.widgets.tones import theme_style
 
 NEW = "new"
 DEMO = "demo"
+FIRST_ROWS = 80  # more than a tall terminal shows: the first frame has them all
+BATCH = 500  # then this many per refresh (~0.1 s): keys answer while a big folder fills
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,8 @@ class SavesBrowser(Screen[Opened | None]):
         self.error = error
         self.saves: dict[str, SaveInfo] = {}
         self.backups: dict[str, SaveInfo] = {}  # intact .bak of a broken save, by its path
+        self.filled = False  # every save of the folder has its row
+        self._listing = 0  # a newer reload (or leaving) stops an older one's filling
 
     def compose(self) -> ComposeResult:
         yield Static(f" Saves in {self.folder}", id="browser-title")
@@ -97,17 +106,35 @@ class SavesBrowser(Screen[Opened | None]):
             "",
             key=DEMO,
         )
+        self.saves, self.backups, self.filled = {}, {}, False
+        self._listing += 1
         try:
-            saves = list_saves(self.folder)
+            found = scan_saves(self.folder)
         except SaveError as error:
             self.show_error(str(error))
-            saves = []
-        self.saves = {str(info.path): info for info in saves}
-        self.backups = {str(i.backup.path): i.backup for i in saves if i.backup is not None}
-        for info in saves:
-            table.add_row(*self._cells(info), key=str(info.path))
+            found = []
+        self._fill(found, 0, self._listing)
+
+    def _fill(self, found: list[tuple[Path, os.stat_result]], start: int, listing: int) -> None:
+        """Rows for the next saves of `found`; the rest after the screen has refreshed."""
+        if listing != self._listing:
+            return  # reloaded or left since
+        table = self.query_one(DataTable)
+        end = min(len(found), start + (FIRST_ROWS if start == 0 else BATCH))
+        for path, stat in found[start:end]:
+            info = summarize(path, stat)
+            self.saves[str(info.path)] = info
+            table.add_row(*map(_text, self._cells(info)), key=str(info.path))
             if info.backup is not None:
-                table.add_row(*self._backup_cells(info.backup), key=str(info.backup.path))
+                self.backups[str(info.backup.path)] = info.backup
+                cells = map(_text, self._backup_cells(info.backup))
+                table.add_row(*cells, key=str(info.backup.path))
+        self.filled = end == len(found)
+        if not self.filled:
+            self.call_after_refresh(self._fill, found, end, listing)
+
+    def on_unmount(self) -> None:
+        self._listing += 1
 
     def _cells(self, info: SaveInfo) -> tuple[Text | str, ...]:
         saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -226,6 +253,11 @@ class SavesBrowser(Screen[Opened | None]):
     def action_back(self) -> None:
         if self.can_go_back:
             self.dismiss(None)
+
+
+def _text(cell: Text | str) -> Text:
+    """A cell as plain text: a name like `[/]` is shown, never parsed as markup."""
+    return cell if isinstance(cell, Text) else Text(cell)
 
 
 def _backup_hint(backup: SaveInfo | None) -> str:
