@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Mapping
-from typing import Annotated, Union, get_args, get_origin
+from typing import Annotated, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
 from rules.chart import GOALS, LEVELS
 from rules.numbers import NumberError, is_int_text, parse_int, shown
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 # "Melee 6", "Energy Guns 5", "Melee=6", "Melee: 6"
 _PAIR = re.compile(r"(?P<name>.+?)\s*(?:=|:|\s)\s*(?P<value>\S+)")
@@ -129,6 +131,25 @@ def read_numbers(
     refused: dict[str, str] = {}
     read = {key: _read(_field_type(model, key), value, key, refused) for key, value in data.items()}
     return read, refused
+
+
+class NumbersRefused(ValueError):
+    """Numbers in a form that the digit rule refused: `refused` maps path -> message."""
+
+    def __init__(self, refused: dict[str, str]) -> None:
+        super().__init__("; ".join(f"{path}: {text}" for path, text in refused.items()))
+        self.refused = refused
+
+
+def validate_typed(model: type[ModelT], data: Mapping[str, object]) -> ModelT:
+    """`model.model_validate(data)`, its int fields' text read by the digit rule first.
+
+    Raises NumbersRefused for a refused number, else pydantic's ValidationError.
+    """
+    read, refused = read_numbers(model, data)
+    if refused:
+        raise NumbersRefused(refused)
+    return model.model_validate(read)
 
 
 def _field_type(model: type[BaseModel], name: str) -> object:
