@@ -7,6 +7,7 @@ Screens and forms never change the encounter themselves.
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
+    from textual.driver import Driver
 
     from rules.commands import Command
     from rules.dice import DiceExhausted, DiceMode, SeededDice
@@ -88,6 +90,19 @@ class TrackerApp(App[None]):
         self._quitting = False  # set once exit begins: every later key is ignored
         self._dice_override = dice_mode  # for the first save opened; then each save's own
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, but on Linux and macOS the one whose input thread survives a
+        byte that is not UTF-8 (tracker.terminal_driver: Textual 8.2.8 panics on it)."""
+        driver = super().get_driver_class()
+        if os.name == "posix":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            if driver is LinuxDriver:
+                from tracker.terminal_driver import ForgivingLinuxDriver
+
+                return ForgivingLinuxDriver
+        return driver
 
     # --- opening -------------------------------------------------------------------
     @property
