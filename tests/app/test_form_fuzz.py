@@ -3,7 +3,8 @@
 Each dialog is opened through its key on a state where it opens: the demo
 before combat (+ enter w h l s k ctrl+s), after b (a g), with an attack to
 roll (a), a parry and a damage to answer (d), a breakage roll to answer (d),
-the physical-dice prompt, and heal again on the wounded one. `form_fuzz` types
+the physical-dice prompt, heal again on the wounded one, and the palette's
+rename. `form_fuzz` types
 the values (non-ASCII digits, 5,000 digits, 1e309, +-3, control characters,
 10,000 characters, blanks) into each field and checks the outcome; the last
 test checks the coverage.
@@ -27,7 +28,7 @@ from tracker.widgets.roster import Roster
 
 SIZE = (120, 40)
 COVERAGE = Coverage()
-OTHER_SCENARIOS = 4  # the fuzz tests after the first (which runs once per key)
+OTHER_SCENARIOS = 5  # the fuzz tests after the first (which runs once per key)
 
 
 def finished(name: str) -> None:
@@ -139,6 +140,20 @@ async def test_the_physical_dice_prompt(tmp_path: Path) -> None:
     finished("physical dice")
 
 
+async def test_the_palette_rename(tmp_path: Path) -> None:
+    from tracker.commands_palette import TrackerCommands
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        entries = TrackerCommands(app.screen).entries()
+        (run,) = [run for title, run, _ in entries if title == "Rename the encounter"]
+        app.call_later(run)  # as the palette does: on the app
+        await until(pilot, lambda: type(app.screen).__name__ == "EncounterName")
+        await fuzz_dialog(pilot, COVERAGE)
+    finished("rename")
+
+
 def test_coverage() -> None:
     """Runs after the others (file order): every dialog was reached, no number was taken."""
     if len(COVERAGE.scenarios) < len(BEFORE_COMBAT) + OTHER_SCENARIOS:
@@ -151,6 +166,7 @@ def test_coverage() -> None:
         "DamageDialog",
         "CheckDialog",
         "DiceEntry",
+        "EncounterName",
     }
     assert COVERAGE.dialogs >= expected, expected - COVERAGE.dialogs
     check_accepted(COVERAGE)
