@@ -92,17 +92,14 @@ class TrackerApp(App[None]):
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver, but on Linux and macOS the one whose input thread survives a
-        byte that is not UTF-8 (tracker.terminal_driver: Textual 8.2.8 panics on it)."""
+        """Textual's driver; on posix its LinuxDriver becomes one whose input thread
+        survives a byte that is not UTF-8 (tracker.terminal_driver)."""
         driver = super().get_driver_class()
-        if os.name == "posix":
-            from textual.drivers.linux_driver import LinuxDriver
+        if os.name != "posix":
+            return driver
+        from tracker.terminal_driver import forgiving
 
-            if driver is LinuxDriver:
-                from tracker.terminal_driver import ForgivingLinuxDriver
-
-                return ForgivingLinuxDriver
-        return driver
+        return forgiving(driver)
 
     # --- opening -------------------------------------------------------------------
     @property

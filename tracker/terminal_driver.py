@@ -24,9 +24,10 @@ from codecs import getincrementaldecoder
 from textual._loop import loop_last
 from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
+from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
-__all__ = ["ForgivingLinuxDriver", "decoder", "upstream_still_strict"]
+__all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_strict"]
 
 STRICT = 'getincrementaldecoder("utf-8")().decode'
 
@@ -39,6 +40,12 @@ def decoder() -> object:
 def upstream_still_strict() -> bool:
     """Whether Textual's own input thread still decodes strictly (this module's reason)."""
     return STRICT in inspect.getsource(LinuxDriver.run_input_thread)
+
+
+def forgiving(driver: type[Driver]) -> type[Driver]:
+    """ForgivingLinuxDriver in place of Textual's LinuxDriver; any other driver as it is
+    (a TEXTUAL_DRIVER override, the headless driver of tests)."""
+    return ForgivingLinuxDriver if driver is LinuxDriver else driver
 
 
 class ForgivingLinuxDriver(LinuxDriver):
