@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
+from rules.numbers import NumberError, parse_int
+
 if TYPE_CHECKING:
     from rules.open_roll import OpenChain
 
@@ -119,15 +121,17 @@ def parse_faces(text: str, sides: int, count: int | None = None) -> list[int]:
     """Read faces a GM typed from physical dice: `1 5 7 8 8 0`.
 
     On a d10 a typed 0 is a 10; on a d100 `00` or `0` is a 100. Commas and
-    spaces separate faces. A wrong count or face raises DiceError naming the
-    position and the value.
+    spaces separate faces. A wrong count or face, or a face that is not ASCII
+    digits ('²', '٣') or is too long, raises DiceError naming the position and
+    the value.
     """
     tokens = [t for t in text.replace(",", " ").split() if t]
     faces: list[int] = []
     for position, token in enumerate(tokens, start=1):
-        if not token.isdigit():
-            raise DiceError(f"die {position}: {token!r} is not a number")
-        face = int(token)
+        try:  # the one digit rule: ASCII digits, bounded length (rules.numbers)
+            face = parse_int(token, f"die {position}", signed=False)
+        except NumberError as err:
+            raise DiceError(str(err)) from None
         if face == 0 and sides in (10, 100):
             face = sides
         if not 1 <= face <= sides:

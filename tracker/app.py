@@ -7,6 +7,7 @@ Screens and forms never change the encounter themselves.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +22,12 @@ from tracker.cancelled import CANCELLED_NOTE, CancelledCommand
 from tracker.commands_palette import TrackerCommands
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from textual.actions import ActionParseResult
+    from textual.dom import DOMNode
+    from textual.driver import Driver
+
     from rules.commands import Command
     from rules.dice import DiceExhausted, DiceMode, SeededDice
     from rules.session import Session
@@ -83,8 +90,19 @@ class TrackerApp(App[None]):
         self._save_queued = False
         self._load_error = ""
         self._quit_unsaved = False  # a second q after a failed save quits anyway
+        self._quitting = False  # set once exit begins: every later key is ignored
         self._dice_override = dice_mode  # for the first save opened; then each save's own
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on posix its LinuxDriver becomes one whose input thread
+        survives a byte that is not UTF-8 (tracker.terminal_driver)."""
+        driver = super().get_driver_class()
+        if os.name != "posix":
+            return driver
+        from tracker.terminal_driver import forgiving
+
+        return forgiving(driver)
 
     # --- opening -------------------------------------------------------------------
     @property
@@ -301,7 +319,10 @@ class TrackerApp(App[None]):
 
     # --- app-wide keys -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Session keys only act on the main screen (never under a form)."""
+        """Session keys only act on the main screen (never under a form); none once
+        the app is quitting."""
+        if self._quitting:
+            return False
         if action in SESSION_ACTIONS or action == "quit":
             if isinstance(self.screen, ModalScreen):
                 return False
@@ -311,6 +332,20 @@ class TrackerApp(App[None]):
             opened = self._session is not None or self._opening is not None
             return opened and isinstance(self.screen, MainScreen)
         return True
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Every binding of every screen runs through here: once quitting, none runs.
+
+        `q s` in one terminal read used to open the roll dialog while the app tore
+        down, and its handlers found no widgets (NoMatches '#opponent')."""
+        if self._quitting:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------
     @cached_property
@@ -395,6 +430,7 @@ class TrackerApp(App[None]):
         """Quit; the fight is saved first. If that save fails, say so and quit only on a
         second q — never lose an evening's fight silently."""
         if self.flush_autosave() or self._quit_unsaved:
+            self._quitting = True
             self.exit()
             return
         self._quit_unsaved = True

@@ -40,7 +40,7 @@ from tracker.modals.combatant_rows import (
     header,
 )
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
-from tracker.modals.parse import join_pairs, split_pairs
+from tracker.modals.parse import join_pairs, read_numbers, split_pairs
 
 SheetCommand = AddCombatant | EditCombatant
 AWARENESS: tuple[str, ...] = get_args(Awareness)
@@ -359,13 +359,15 @@ class CombatantForm(Dialog[SheetCommand]):
         data.update(self._sheet(problems, weapon_rows, action_rows))
         if self.original is None:
             data["awareness"] = str(self.query_one("#awareness", Select).value)
+        data, refused = read_numbers(Combatant, data)  # the digit rule first, then pydantic
         combatant: Combatant | None = None
         try:
             combatant = Combatant.model_validate(data)
         except ValidationError as err:
-            for path, text in field_errors(err, Combatant).items():
-                slot, prefix = slot_for(path)
-                problems.setdefault(slot, []).append(prefix + text)
+            refused = {**field_errors(err, Combatant), **refused}
+        for path, text in refused.items():
+            slot, prefix = slot_for(path)
+            problems.setdefault(slot, []).append(prefix + text)
         notes: dict[str, list[str]] = {}
         if combatant is not None:
             self._judge(combatant, problems, notes)

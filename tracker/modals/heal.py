@@ -29,6 +29,7 @@ from tracker.modals.form import (
     combatant_of,
     labelled,
 )
+from tracker.modals.parse import NumbersRefused, validate_typed
 
 Care = Heal | Staunch | TreatCondition | Rest
 NEWEST = "newest"  # heal the newest wound first (Heal.wound None)
@@ -164,12 +165,12 @@ class HealForm(Dialog[Care]):
             chosen = str(self.query_one("#heal-wound", Select).value)
             wound = None if chosen == NEWEST else int(chosen)
             wp = self._value("#heal-wp") or "1"
-            return Heal.model_validate({"target": c.id, "wound_points": wp, "wound": wound}), {}
+            return validate_typed(Heal, {"target": c.id, "wound_points": wp, "wound": wound}), {}
         if care == "staunch":
             if c.bleed_rate == 0:
                 return None, {FORM: f"{c.name} is not bleeding"}
             amount = self._value("#staunch-amount") or None
-            return Staunch.model_validate({"target": c.id, "amount": amount}), {}
+            return validate_typed(Staunch, {"target": c.id, "amount": amount}), {}
         if care == "treat":
             chosen = self.query_one("#treat-what", Select).value
             if chosen is Select.NULL:
@@ -188,7 +189,8 @@ class HealForm(Dialog[Care]):
             switcher.current = care
         try:
             return self._build(care)
-        except ValidationError as err:
+        except (ValidationError, NumbersRefused) as err:
             # Only the typed number can be wrong: its message goes under its field.
             slot, model = _TYPED.get(care, (FORM, None))
-            return None, {slot: "; ".join(field_errors(err, model).values())}
+            found = err.refused if isinstance(err, NumbersRefused) else field_errors(err, model)
+            return None, {slot: "; ".join(found.values())}

@@ -22,6 +22,7 @@ from tracker.modals.form import (
     combatant_of,
     labelled,
 )
+from tracker.modals.parse import NumbersRefused, validate_typed
 
 LuckCommand = Luck | NoteUnusedDice
 CHOICES: tuple[tuple[str, str], ...] = (
@@ -92,11 +93,11 @@ class LuckForm(Dialog[LuckCommand]):
         if not amount:
             return None, {"amount": "type the points: +2 awards, -1 takes"} if self.refusals else {}
         try:
-            command = Luck.model_validate(
-                {"target": self.combatant.id, "amount": amount, "reason": reason}
+            command = validate_typed(
+                Luck, {"target": self.combatant.id, "amount": amount, "reason": reason}
             )
-        except ValidationError as err:
-            found = field_errors(err, Luck)
+        except (ValidationError, NumbersRefused) as err:
+            found = err.refused if isinstance(err, NumbersRefused) else field_errors(err, Luck)
             return None, {_SLOTS.get(path, FORM): text for path, text in found.items()}
         if command.amount == 0:
             return None, {"amount": "must not be 0"}

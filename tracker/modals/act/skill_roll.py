@@ -25,6 +25,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 from rules.chart import COMPLEMENTARY, GOALS
 from rules.commands import OpposedRound, OpposedStart, SkillRollCommand
 from rules.errors import explain, field_errors
+from rules.numbers import is_int_text, parse_int
 from rules.sheet_names import rating
 from rules.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
@@ -229,7 +230,7 @@ class SkillRollDialog(ActDialog[Command]):
         """A typed number that is a named goal shows its name (R2: 17 is Near Impossible)."""
         named = self.query_one("#goal-name", Select)
         text = event.value.strip()
-        value = int(text) if text.isdigit() else None
+        value = parse_int(text) if is_int_text(text) else None  # '²' is no goal
         if value in GOALS.values():
             named.value = value
         elif named.value != Select.NULL:

@@ -1,0 +1,86 @@
+"""The Linux terminal driver, reading keys with a decoder that survives bad bytes.
+
+Textual 8.2.8's LinuxDriver decodes the terminal's bytes with a strict UTF-8
+decoder in its input thread (`getincrementaldecoder("utf-8")().decode` in
+`LinuxDriver.run_input_thread`), so one byte that is not UTF-8 — a Latin-1
+terminal's `é` (0xE9), 8-bit Meta (Alt+key sets the top bit), line noise —
+raises UnicodeDecodeError there and the app panics: the fight on screen is
+gone. Here the same loop decodes with errors="replace": a bad byte becomes
+U+FFFD, which a field shows and every form refuses.
+
+Upstream: to report to Textual (textual/drivers/linux_driver.py, 8.2.8): "input
+thread's strict UTF-8 decoder kills the app on one invalid byte; decode with
+errors='replace'". `upstream_still_strict()` tells the tests when a Textual
+upgrade fixes it, so this copy can go.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import selectors
+from codecs import getincrementaldecoder
+
+from textual._loop import loop_last
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
+
+__all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_strict"]
+
+STRICT = 'getincrementaldecoder("utf-8")().decode'
+
+
+def decoder() -> object:
+    """The incremental decoder the input thread uses: a bad byte becomes U+FFFD."""
+    return getincrementaldecoder("utf-8")(errors="replace")
+
+
+def upstream_still_strict() -> bool:
+    """Whether Textual's own input thread still decodes strictly (this module's reason)."""
+    return STRICT in inspect.getsource(LinuxDriver.run_input_thread)
+
+
+def forgiving(driver: type[Driver]) -> type[Driver]:
+    """ForgivingLinuxDriver in place of Textual's LinuxDriver; any other driver as it is
+    (a TEXTUAL_DRIVER override, the headless driver of tests)."""
+    return ForgivingLinuxDriver if driver is LinuxDriver else driver
+
+
+class ForgivingLinuxDriver(LinuxDriver):
+    """LinuxDriver whose input thread replaces undecodable bytes instead of dying."""
+
+    def run_input_thread(self) -> None:
+        """Textual 8.2.8's `LinuxDriver.run_input_thread`, but for the decoder."""
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        fileno = self.fileno
+        parser = XTermParser(self._debug)
+        decode = decoder().decode  # type: ignore[attr-defined]
+
+        def process_selector_events(
+            selector_events: list[tuple[selectors.SelectorKey, int]], final: bool = False
+        ) -> None:
+            for last, (_key, mask) in loop_last(selector_events):
+                if mask & selectors.EVENT_READ:
+                    unicode_data = decode(os.read(fileno, 1024 * 4), final=final and last)
+                    if not unicode_data:
+                        break  # stdin is piped and at its end
+                    for event in parser.feed(unicode_data):
+                        self.process_message(event)
+            for event in parser.tick():
+                self.process_message(event)
+
+        try:
+            while not self.exit_event.is_set():
+                process_selector_events(selector.select(0.1))
+            selector.unregister(self.fileno)
+            process_selector_events(selector.select(0.1), final=True)
+        finally:
+            selector.close()
+            try:
+                for _event in parser.feed(""):
+                    pass
+            except (EOFError, ParseError):
+                pass
