@@ -11,15 +11,17 @@ import os
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.screen import ModalScreen
 
+from tracker.autosave import Autosave
 from tracker.cancelled import CANCELLED_NOTE, CancelledCommand
 from tracker.commands_palette import TrackerCommands
+from tracker.undo_keys import UndoKeys
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(App[None]):
+class TrackerApp(Autosave, UndoKeys, App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -86,10 +88,8 @@ class TrackerApp(App[None]):
         self._virtual: SeededDice | None = None
         self._typed: list[int] = []  # physical faces typed for the command being applied
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
-        self._unsaved = False
-        self._save_queued = False
+        self._init_autosave()
         self._load_error = ""
-        self._quit_unsaved = False  # a second q after a failed save quits anyway
         self._quitting = False  # set once exit begins: every later key is ignored
         self._dice_override = dice_mode  # for the first save opened; then each save's own
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
@@ -274,49 +274,6 @@ class TrackerApp(App[None]):
         )
         self.push_screen(entry, typed)
 
-    def changed(self, *, save: bool = True) -> None:
-        """Bump the revision (widgets redraw); autosave once the frame is painted."""
-        self.revision += 1
-        if save:
-            self._unsaved = True
-            if not self._save_queued:
-                self._save_queued = True
-                self.call_after_refresh(self.flush_autosave)
-
-    def flush_autosave(self) -> bool:
-        """Write the session to its file if anything changed; errors are shown, not raised."""
-        self._save_queued = False
-        if not self._unsaved or self._session is None or self.save_path is None:
-            return True
-        from rules.saves import SaveConflict, SaveError, save_session
-
-        try:
-            save_session(self._session, self.save_path)
-        except SaveConflict as error:
-            hint = " (ctrl+s saves it as a new file, o reopens the file)"
-            self.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
-            self._save_failed()
-            return False
-        except SaveError as error:
-            self.notify(str(error), title="Autosave failed", severity="error", timeout=10)
-            self._save_failed()
-            return False
-        self._saved()
-        return True
-
-    def _save_failed(self) -> None:
-        """The toast goes; the status bar keeps saying so until a save works."""
-        if self.unsaved_since is None:
-            self.unsaved_since = datetime.now()
-
-    def _saved(self) -> None:
-        self._unsaved = False
-        self.unsaved_since = None
-
-    @property
-    def saved(self) -> bool:
-        return not self._unsaved
-
     # --- app-wide keys -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Session keys only act on the main screen (never under a form); none once
@@ -360,29 +317,6 @@ class TrackerApp(App[None]):
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)
 
-    def action_undo(self) -> None:
-        self._history("undo")
-
-    def action_redo(self) -> None:
-        self._history("redo")
-
-    def _history(self, which: Literal["undo", "redo"]) -> None:
-        from rules.context import CommandError
-        from rules.session import HistoryError
-
-        assert self.session is not None
-        try:
-            if which == "undo":
-                step = self.session.undo()
-                self.notify(f"Undid {step.command.type}", timeout=2)
-            else:
-                self.session.redo()
-        except (CommandError, HistoryError, ValueError) as error:
-            self.notify(str(error), title=f"Cannot {which}", severity="warning")
-            return
-        self.cancelled.forget()
-        self.changed()
-
     def action_toggle_dice(self) -> None:
         """m: the save remembers the choice, so a resumed fight rolls the same way."""
         session = self.session  # a deferred load first: it would reset the mode after
@@ -394,31 +328,9 @@ class TrackerApp(App[None]):
             session.dice = self.dice_mode
         self.changed(save=session is not None)
 
-    def action_save_as(self) -> None:
-        from tracker.modals.save_as import SaveAs
-
-        assert self.session is not None
-        current = self.save_path.stem if self.save_path else self.session.encounter.name
-        self.push_screen(SaveAs(self.saves_dir, current), self._save_as)
-
-    def _save_as(self, path: Path | None) -> None:
-        if path is None or self.session is None:
-            return
-        from rules.saves import SaveError, save_session
-
-        try:
-            save_session(self.session, path)
-        except SaveError as error:
-            self.notify(str(error), title="Not saved", severity="error")
-            return
-        self.save_path = path
-        self._saved()
-        self.notify(f"Saved as {path}; autosaves go there now", timeout=4)
-        self.changed(save=False)
-
     def action_open(self) -> None:
-        self.flush_autosave()
-        self._browse(back=True)
+        if self.may_leave("o", "open another save"):
+            self._browse(back=True)
 
     def action_help(self) -> None:
         from tracker.modals.help import HelpScreen
@@ -429,12 +341,9 @@ class TrackerApp(App[None]):
     async def action_quit(self) -> None:
         """Quit; the fight is saved first. If that save fails, say so and quit only on a
         second q — never lose an evening's fight silently."""
-        if self.flush_autosave() or self._quit_unsaved:
+        if self.may_leave("q", "quit"):
             self._quitting = True
             self.exit()
-            return
-        self._quit_unsaved = True
-        self.notify("press q again to quit without saving", title="Not saved", severity="error")
 
 
 def make_app(

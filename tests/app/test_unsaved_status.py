@@ -83,3 +83,25 @@ async def test_save_as_clears_the_notice(twin: Path, monkeypatch: pytest.MonkeyP
         await until(pilot, lambda: "unsaved" not in status(app))
         assert app.saved
     assert [s.command.type for s in saves.load_session(app.save_path).done] == ["new-day"]
+
+
+async def test_o_after_a_failed_autosave_asks_before_leaving_the_fight(
+    twin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening another save drops the session on screen: with it unsaved, the first o
+    says so and keeps the fight; a second o is the GM's choice to leave it."""
+    from tracker.screens.saves_browser import SavesBrowser
+
+    app = make_app(twin, saves_dir=twin.parent, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
+        monkeypatch.setattr(saves, "save_session", disk_full)
+        await pilot.press("N")
+        await until(pilot, lambda: NOTICE.search(status(app)))
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)  # the fight stays on screen
+        assert any("press o again" in n.message for n in app._notifications)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SavesBrowser))
+        assert app.session is not None and app.session.encounter.day == 2

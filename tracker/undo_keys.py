@@ -1,0 +1,52 @@
+"""u and U: undo and redo, each refusal shown with its reason (a save whose history
+cannot be replayed stops undo where it was opened; the fight plays on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from rules.session import Session
+    from tracker.cancelled import CancelledCommand
+
+    _Base = App[None]
+else:
+    _Base = object
+
+
+class UndoKeys(_Base):
+    """A mixin of `TrackerApp`: the history keys, which never roll a die (redo reuses
+    the faces of the first time)."""
+
+    cancelled: CancelledCommand
+    if TYPE_CHECKING:  # TrackerApp's and Autosave's, declared for the type checker only
+
+        @property
+        def session(self) -> Session | None: ...
+
+        def changed(self, *, save: bool = True) -> None: ...
+
+    def action_undo(self) -> None:
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        self._history("redo")
+
+    def _history(self, which: Literal["undo", "redo"]) -> None:
+        from rules.context import CommandError
+        from rules.session import HistoryError
+
+        assert self.session is not None
+        try:
+            if which == "undo":
+                step = self.session.undo()
+                self.notify(f"Undid {step.command.type}", timeout=2)
+            else:
+                self.session.redo()
+        except (CommandError, HistoryError, ValueError) as error:
+            self.notify(str(error), title=f"Cannot {which}", severity="warning")
+            return
+        self.cancelled.forget()
+        self.changed()
