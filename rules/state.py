@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from rules.plain_text import Name, Note, ShortText
 from rules.sheet_names import on_sheet, rating
 
 SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.migrations)
@@ -46,7 +47,6 @@ DEFAULT_STATS: tuple[str, ...] = (
     "Tech",
 )
 
-Name = Annotated[str, Field(min_length=1, max_length=60)]
 StatValue = Annotated[int, Field(ge=0, le=30)]
 SkillValue = Annotated[int, Field(ge=0, le=10)]
 D100Value = Annotated[int, Field(ge=0, le=999)]
@@ -82,8 +82,8 @@ class Action(Model):
     cost: Cost = 3
     kind: Literal["attack", "skill", "dodge", "parry", "other"] = "other"
     weapon: str | None = None
-    skill: str | None = None
-    stat: str | None = None
+    skill: ShortText | None = None
+    stat: ShortText | None = None
 
 
 class Weapon(Model):
@@ -163,7 +163,7 @@ class Combatant(Stats):
     weapons: list[Weapon] = Field(default_factory=list)
     armour: Armour = Field(default_factory=Armour)
     shield: Shield | None = None
-    notes: str = ""
+    notes: Note = ""
     # On the time track (A7): None while not in combat or out of the fight.
     ttu: int | None = None
     arrival: int = 0  # R5: order of arrival at this TTU (lower first)

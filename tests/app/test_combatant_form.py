@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from rules.commands import AddCombatant, EditCombatant
 from rules.state import Action, Combatant, Encounter, Shield, Weapon, Wound
@@ -253,3 +253,17 @@ def test_an_unknown_id_is_refused_by_name() -> None:
         assert "combatant_id" in str(err)
     else:
         raise AssertionError("expected a ValueError")
+
+
+async def test_a_pasted_escape_sequence_in_a_name_is_refused_and_named() -> None:
+    """A name is drawn on the track, roster and log: an escape in it would garble the
+    terminal, so the form names the character and saves nothing."""
+    app = Host(CombatantForm(encounter(), "c1"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        modal = app.screen
+        modal.query_one("#name", Input).value = "Kans\x1b[2J"  # pasted, not typed
+        await pilot.pause()
+        assert "control character (U+001B) at position 5" in shown(app, "name")
+        assert save_disabled(app)
+        await pilot.press("enter")
+        assert app.screen is modal and app.results == []

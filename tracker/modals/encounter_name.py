@@ -10,17 +10,20 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from rules.plain_text import NAME_MAX, printable
 from tracker.modals.form import Dialog, FieldError, buttons, labelled
-
-NAME_MAX = 60  # rules.state.Name: 1-60 characters
 
 
 def name_problem(name: str) -> str:
-    """Why a typed encounter name is refused ('' when it is fine)."""
+    """Why a typed encounter name is refused ('' when it is fine): rules.plain_text's Name."""
     if not name:
-        return "type a name (1-60 characters)"
+        return f"type a name (1-{NAME_MAX} characters)"
     if len(name) > NAME_MAX:
         return f"at most {NAME_MAX} characters ({len(name)} typed)"
+    try:
+        printable(name)
+    except ValueError as error:
+        return str(error)
     return ""
 
 
