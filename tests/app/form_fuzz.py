@@ -22,21 +22,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Select
 
+from tests.hostile_text import HOSTILE
 from tracker.app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
 
-HOSTILE: tuple[str, ...] = (
-    "²",
-    "٣",
-    "５",
-    "9" * 5000,
-    "1e309",
-    "+-3",
-    "\x00\x1b[2J\x7f",
-    "x" * 10_000,
-    " \t ",
-    "",
-)
 # Fields that hold words, where '²' or a control character is text like any other.
 TEXT_FIELDS = {
     "name",

@@ -16,22 +16,9 @@ from hypothesis import strategies as st
 
 from rules.dice import DiceError, parse_faces
 from rules.numbers import MAX_DIGITS, NumberError, parse_int
+from tests.hostile_text import HOSTILE
 from tracker.modals.parse import goal, modifier, whole_number, wound_points
 
-# The hostile values the form fuzz test also types into every field.
-HOSTILE = [
-    "²",
-    "٣",
-    "５",
-    "9" * 5000,
-    "1e309",
-    "+-3",
-    "\x00\x1b[2J\x7f",
-    "x" * 10_000,
-    "3" * 10_000,
-    " \t ",
-    "",
-]
 ASCII_INT = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)  # matched after strip()
 
 # Text a GM (or a paste, or a terminal) can produce: digits of every script, signs,

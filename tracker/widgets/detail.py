@@ -13,9 +13,9 @@ from textual.events import Resize
 from textual.strip import Strip
 
 from rules.state import Combatant, Encounter
-from tracker.widgets.line_pane import LinePane
+from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
-from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
+from tracker.widgets.tones import PLAIN, Tones, tone_css
 
 BOLD = Style(bold=True)
 DIM = Style(dim=True)
@@ -159,13 +159,12 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     return Group(*lines)
 
 
-class CombatantDetail(LinePane):
+class CombatantDetail(TonedPane):
     """Redrawn when the selection moves or the selected combatant changes.
 
     A `LinePane`: a new sheet of another height never reflows the screen.
     """
 
-    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = tone_css("CombatantDetail")
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -173,23 +172,13 @@ class CombatantDetail(LinePane):
         self._shown: tuple[object, ...] | None = None
         self._content: Group | Text = Text("")
         self._last: tuple[Encounter, str | None] | None = None  # to redraw in a new theme
-        self._palette: Tones | None = None
 
-    def notify_style_update(self) -> None:
-        """Styles were applied again: once Textual has updated the component classes
-        too (after this call), describe the combatant again if the theme's tones changed."""
-        super().notify_style_update()
-        if self.is_mounted:
-            self.call_later(self._retone)
-
-    def _retone(self) -> None:
-        palette = tones(self)
-        if palette != self._palette:
-            self._palette = palette
-            if self._last is not None:
-                offset, self._shown = self.offset_lines, None
-                self.show(*self._last)
-                self.scroll_lines(offset - self.offset_lines)  # the GM keeps their place
+    def retoned(self) -> None:
+        """Describe the combatant again in the new theme's tones."""
+        if self._last is not None:
+            offset, self._shown = self.offset_lines, None
+            self.show(*self._last)
+            self.scroll_lines(offset - self.offset_lines)  # the GM keeps their place
 
     def show(self, enc: Encounter, combatant_id: str | None) -> None:
         self._last = (enc, combatant_id)
@@ -199,9 +188,7 @@ class CombatantDetail(LinePane):
             content: Group | Text = Text("No one selected: + adds a combatant", DIM)
         else:
             key = (c.id, c.model_dump_json(), c.id in enc.due)
-            if self._palette is None:
-                self._palette = tones(self)
-            content = describe(c, enc, self._palette) if key != self._shown else self._content
+            content = describe(c, enc, self.palette) if key != self._shown else self._content
         if key == self._shown:
             return
         if c is None or key[0] != (self._shown or (None,))[0]:

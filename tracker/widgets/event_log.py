@@ -16,8 +16,8 @@ from textual.events import Resize
 from textual.strip import Strip
 
 from rules.state import Encounter, Event
-from tracker.widgets.line_pane import LinePane
-from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
+from tracker.widgets.line_pane import TonedPane
+from tracker.widgets.tones import PLAIN, Tones, tone_css
 
 # The kind of event -> (tone from the theme, bold?) (tones.py).
 KIND_TONES: dict[str, tuple[str, bool]] = {
@@ -64,11 +64,10 @@ def _common_prefix(cached: list[Event], log: list[Event]) -> int:
     return keep
 
 
-class EventLog(LinePane):
+class EventLog(TonedPane):
     """The encounter's log, wrapped to the pane's width."""
 
     SCROLL_HINT = "[ ] page, { } ends, wheel"  # the main screen's keys
-    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = tone_css("EventLog")
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -78,7 +77,6 @@ class EventLog(LinePane):
         self._width = 0
         self._log: list[Event] | None = None
         self._wrap_console = Console(width=80, color_system="truecolor", legacy_windows=False)
-        self._palette: Tones | None = None  # the theme's tones, read again after a theme change
 
     def show(self, enc: Encounter) -> None:
         """Wrap only what is new since the last call; cut back what an undo removed."""
@@ -102,9 +100,7 @@ class EventLog(LinePane):
 
     def _add(self, event: Event) -> None:
         width = max(STAMP_WIDTH + 10, self._width)
-        if self._palette is None:
-            self._palette = tones(self)
-        text = event_text(event, self._palette)
+        text = event_text(event, self.palette)
         lines = text.wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
         strips = []
         for number, line in enumerate(lines):
@@ -122,20 +118,10 @@ class EventLog(LinePane):
             self._width = width
             self._rewrap()
 
-    def notify_style_update(self) -> None:
-        """Styles were applied again (a theme change, or only a focus change): look once the
-        component classes are updated too (Textual does those after this call)."""
-        super().notify_style_update()
-        if self.is_mounted:
-            self.call_later(self._retone)
-
-    def _retone(self) -> None:
-        """Paint every line again only if the theme's tones really changed."""
-        palette = tones(self)
-        if palette != self._palette:
-            self._palette = palette
-            if self._events:
-                self._rewrap()
+    def retoned(self) -> None:
+        """Paint every line again in the new theme's tones."""
+        if self._events:
+            self._rewrap()
 
     def _rewrap(self) -> None:
         events = self._events

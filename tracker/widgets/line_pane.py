@@ -18,6 +18,8 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tracker.widgets.tones import TONE_CLASSES, Tones, tones
+
 MORE = Style(dim=True, italic=True, reverse=True)
 
 
@@ -91,3 +93,37 @@ class LinePane(Widget):
 
 def _hint(text: str, width: int, base: Style) -> Strip:
     return Strip([Segment(text[:width], base + MORE)]).adjust_cell_length(width, base)
+
+
+class TonedPane(LinePane):
+    """A LinePane painted in the theme's tones (tracker.widgets.tones), and painted again
+    when a theme change alters them. A subclass adds `tone_css(its name)` to its
+    DEFAULT_CSS, paints with `self.palette` and repaints in `retoned`."""
+
+    COMPONENT_CLASSES = set(TONE_CLASSES)
+
+    def __init__(self, *, anchor: Literal["top", "bottom"] = "top", id: str | None = None) -> None:
+        super().__init__(anchor=anchor, id=id)
+        self._palette: Tones | None = None
+
+    @property
+    def palette(self) -> Tones:
+        if self._palette is None:
+            self._palette = tones(self)
+        return self._palette
+
+    def notify_style_update(self) -> None:
+        """Styles were applied again (a theme change, or only a focus change): look once the
+        component classes are updated too (Textual does those after this call)."""
+        super().notify_style_update()
+        if self.is_mounted:
+            self.call_later(self._retone)
+
+    def _retone(self) -> None:
+        palette = tones(self)
+        if palette != self._palette:
+            self._palette = palette
+            self.retoned()
+
+    def retoned(self) -> None:
+        """Paint again in the new tones (only called when they really changed)."""
