@@ -27,6 +27,7 @@ run: $(RUN_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 bench: $(TEST_STAMP)
@@ -37,4 +38,4 @@ format: $(TEST_STAMP)
 	$(BIN)/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .grimp_cache

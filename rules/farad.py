@@ -9,7 +9,7 @@ the signed luck pool) are small pure functions the engine calls.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -289,17 +289,6 @@ def die_family(kind: str) -> str:
     if family not in FAMILIES:
         raise ValueError(f"kind must be chance, luck or desperation (or a chance-…), got {kind!r}")
     return family
-
-
-def one_kind_per_turn(kinds_used_this_turn: Iterable[str], kind: str) -> None:
-    """C intro/R16: refuse a second kind of special die in the same turn."""
-    family = die_family(kind)
-    used = {die_family(k) for k in kinds_used_this_turn} - {family}
-    if used:
-        raise ValueError(
-            f"kind: a {', '.join(sorted(used))} die was already used this turn; "
-            f"chance, luck and desperation dice do not mix in one turn"
-        )
 
 
 # --- C1: chance-die lockouts ----------------------------------------------------

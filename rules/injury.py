@@ -28,6 +28,7 @@ from rules.wounds import (
     breakage_outcome,
     demise_triggers,
     needs_breakage_roll,
+    next_bleed_tick,
     read_breakage,
     read_demise,
     starts_bleeding,
@@ -145,7 +146,7 @@ def _start_bleeding(ctx: Context, c: Combatant) -> None:
     timetrack.schedule_bleeding(enc, c)
     when = ""
     if enc.in_combat:
-        tick = timetrack.next_bleed_tick(c.bleed_anchor, enc.time)  # type: ignore[arg-type]
+        tick = next_bleed_tick(c.bleed_anchor, enc.time)  # type: ignore[arg-type]
         when = f", from {c.bleed_anchor}, next at {tick}"
     ctx.emit("bleeding", f"{c.name} bleeds: BLR {c.bleed_rate}{when} (R12)", actor=c.id)
 

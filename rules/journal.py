@@ -74,10 +74,6 @@ class Journal:
     def remove(self, items: MutableSequence[Any], item: Any) -> None:
         self.pop(items, items.index(item))
 
-    def replace_list(self, obj: Any, attr: str, items: list[Any]) -> None:
-        """Swap a whole list attribute (its old object is kept for undo)."""
-        self.set(obj, attr, items)
-
     # --- dicts ----------------------------------------------------------------
     def setitem(self, mapping: MutableMapping[Any, Any], key: Any, value: Any) -> None:
         old = mapping.get(key, _MISSING)

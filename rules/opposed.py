@@ -52,11 +52,6 @@ class OpposedState:
             return "B"
         return None
 
-    @property
-    def leader(self) -> str | None:
-        """Who is ahead right now ("A", "B" or None when level)."""
-        return "A" if self.margin > 0 else "B" if self.margin < 0 else None
-
 
 def opposed_round(state: OpposedState, ss_a: int, ss_b: int) -> OpposedState:
     """A6/R4: apply one round, `margin += SS_A - SS_B`.

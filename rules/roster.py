@@ -75,7 +75,7 @@ def _key(name: str) -> str:
 def name_taken(enc: Encounter, name: str, but: str | None = None) -> Combatant | None:
     """Who already bears `name` (case aside), other than the combatant with id `but`.
 
-    Names are how the GM, the track and scripts (`Encounter.find`) tell beings apart.
+    Names are how the GM, the track and the log tell beings apart.
     """
     key = _key(name)
     for c in enc.combatants.values():

@@ -50,7 +50,6 @@ class Session:
     base: Encounter | None = None  # the encounter before the first done step
     done: list[Done] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
-    revision: int = 0
     dice: DiceMode = "virtual"  # the dice the GM last used here; saved, never undone
     # Why the loaded history cannot be replayed, once found: asked again, the answer is
     # the same, so a long save is not replayed whole at every undo that reaches it.
@@ -66,7 +65,6 @@ class Session:
         self.done.append(applied)
         if self.undone:
             self.undone.clear()
-        self.revision += 1
         return applied
 
     @property
@@ -94,7 +92,6 @@ class Session:
         invalidate_track(self.encounter)
         step = Step(done.command, done.faces)  # the same faces list: its saved JSON is reused
         self.undone.append(step)
-        self.revision += 1
         return step
 
     def redo(self) -> Applied:
@@ -117,7 +114,6 @@ class Session:
             ) from error
         self.undone.pop()
         self.done.append(Step(step.command, step.faces, applied.journal))
-        self.revision += 1
         return applied
 
     def replay(self) -> Encounter:
@@ -154,7 +150,6 @@ class Session:
             )
         self.done = rebuilt
         self.encounter = encounter
-        self.revision += 1
 
 
 _STOPS = "undo stops where this save was opened; the encounter and its log are as saved"

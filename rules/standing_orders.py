@@ -29,7 +29,6 @@ from rules.timetrack import (
     ACT,
     BLEED,
     BLEED_BASE,
-    BLEED_INTERVAL,
     TIME_SHIFT,
     act_entry,
     heap_of,
@@ -42,6 +41,7 @@ from rules.timetrack import (
     tie_key_parts,
 )
 from rules.track import open_opportunity, ready_to_advance
+from rules.wounds import BLEED_INTERVAL
 
 
 def is_plain(action: Action) -> bool:

@@ -402,12 +402,3 @@ class Encounter(Model):
             return self.combatants[cid]
         except KeyError:
             raise ValueError(f"no combatant with id {cid!r}") from None
-
-    def find(self, name: str) -> Combatant:
-        """By id or (case-insensitive) name: what a script or a GM types."""
-        if name in self.combatants:
-            return self.combatants[name]
-        for combatant in self.combatants.values():
-            if combatant.name.lower() == name.lower():
-                return combatant
-        raise ValueError(f"no combatant named {name!r}")

@@ -14,8 +14,8 @@ from typing import Any
 
 from rules.context import Context
 from rules.state import Combatant, Encounter
+from rules.wounds import BLEED_INTERVAL, next_bleed_tick
 
-BLEED_INTERVAL = 10  # A14: every 10 TU from the bleed anchor
 BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same time (A7)
 
 # (order, time, kind, -effective Wits, arrival, name, id): the heap's order *is* R5's
@@ -73,13 +73,6 @@ def keys_may_have_moved(enc: Encounter) -> None:
 
 def invalidate_track(enc: Encounter) -> None:
     enc.cache.pop("heap", None)
-
-
-def next_bleed_tick(anchor: int, now: int) -> int:
-    """A14: the first tick strictly after `now` at anchor + 10k (k >= 1)."""
-    if now < anchor:
-        return anchor + BLEED_INTERVAL
-    return anchor + ((now - anchor) // BLEED_INTERVAL + 1) * BLEED_INTERVAL
 
 
 def _wits(c: Combatant) -> int:
@@ -231,11 +224,6 @@ def tied(enc: Encounter) -> list[str]:
     """Everyone with an opportunity at the current time: opened first, then the rest by R5."""
     waiting = [c for c in enc.combatants.values() if c.id not in enc.due and acts_now(enc, c)]
     return list(enc.due) + [c.id for c in sorted(waiting, key=tie_key)]
-
-
-def next_time(enc: Encounter) -> int | None:
-    entry = peek(enc)
-    return None if entry is None else entry[1]
 
 
 def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:

@@ -1,8 +1,8 @@
 """What wounds do: stat loss, bleeding, breakage and demise (RULES A9, A14-A16, R12-R15).
 
 Pure functions and records. The two Endurance pool rolls (breakage, demise)
-take their dice from the dice source; `read_*` turns faces already rolled
-(or typed by the GM) into the same record, so a saved check replays exactly.
+are read from their faces (`read_*`): the engine rolls them through its dice
+source (or the GM types them), so a saved check replays exactly.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.chart import VP_CHART, clamp_stat
-from rules.dice import DiceSource, check_face, faces_text
+from rules.dice import check_face, faces_text
 
 # R14: where a wound can land.
 LOCATIONS: tuple[str, ...] = (
@@ -38,7 +38,6 @@ ZERO_ENDURANCE = "zero endurance"
 # A15: a failed limb roll by the wound's WP (6 or more: blown off).
 _LIMB_BREAKS: dict[int, str] = {4: "broken", 5: "shattered", 6: "severed"}
 BROKEN_RIBS = "broken ribs"
-VITAL_ORGAN = "vital organ"
 
 
 def _require(condition: bool, argument: str, message: str) -> None:
@@ -54,11 +53,6 @@ def _check_location(location: str) -> str:
 def _check_wound(wound_points: int) -> int:
     _require(wound_points >= 1, "wound_points", f"must be 1 or more, got {wound_points}")
     return wound_points
-
-
-def is_limb(location: str) -> bool:
-    """R14: arms and legs are limbs; head, chest and unspecified are not."""
-    return _check_location(location) in LIMBS
 
 
 def stat_penalty(total_wp: int) -> int:
@@ -84,22 +78,14 @@ def starts_bleeding(wound_points: int) -> bool:
 
 
 def next_bleed_tick(anchor: int, now: int) -> int:
-    """A14: the first bleed time strictly after `now`, at anchor + 10k with k >= 1."""
-    _require(anchor >= 0, "anchor", f"must be 0 or more, got {anchor}")
-    _require(now >= 0, "now", f"must be 0 or more, got {now}")
-    k = max(1, (now - anchor) // BLEED_INTERVAL + 1)
-    return anchor + BLEED_INTERVAL * k
+    """A14: the first bleed time strictly after `now`, at anchor + 10k with k >= 1.
 
-
-def bleed_ticks_between(anchor: int, start_exclusive: int, end_inclusive: int) -> list[int]:
-    """A14: every bleed time t with start_exclusive < t <= end_inclusive, in order."""
-    _require(
-        end_inclusive >= start_exclusive,
-        "end_inclusive",
-        f"must not be before start_exclusive ({start_exclusive}), got {end_inclusive}",
-    )
-    tick = next_bleed_tick(anchor, start_exclusive)
-    return list(range(tick, end_inclusive + 1, BLEED_INTERVAL))
+    The Time Track's one source for bleeding ticks; it takes any anchor the
+    encounter holds (no refusal: a check here would stop the track, not the GM).
+    """
+    if now < anchor:
+        return anchor + BLEED_INTERVAL
+    return anchor + ((now - anchor) // BLEED_INTERVAL + 1) * BLEED_INTERVAL
 
 
 def breakage_goal(wound_points: int) -> int:
@@ -237,22 +223,3 @@ def read_breakage(
     """A15: read a breakage roll from its faces against goal 2 + WP."""
     goal = breakage_goal(wound_points)
     return _read_pool("breakage", endurance_base, endurance_effective, goal, faces)
-
-
-def roll_demise(
-    dice: DiceSource, endurance_base: int, endurance_effective: int, goal: int
-) -> PoolCheck:
-    """A16: roll base-Endurance d10 through the dice source and read them."""
-    _require(endurance_base >= 0, "endurance_base", f"must be 0 or more, got {endurance_base}")
-    faces = dice.roll(10, endurance_base, "demise check")
-    return read_demise(endurance_base, endurance_effective, goal, faces)
-
-
-def roll_breakage(
-    dice: DiceSource, endurance_base: int, endurance_effective: int, wound_points: int
-) -> PoolCheck:
-    """A15: roll base-Endurance d10 through the dice source and read them."""
-    _require(endurance_base >= 0, "endurance_base", f"must be 0 or more, got {endurance_base}")
-    breakage_goal(wound_points)  # refuse a bad WP before any die is rolled
-    faces = dice.roll(10, endurance_base, "breakage roll")
-    return read_breakage(endurance_base, endurance_effective, wound_points, faces)

@@ -428,7 +428,7 @@ def test_track_groups_ties_and_marks_bleeding_R5_A14() -> None:
     ]
     laid = place(marks, enc.time, 60, lanes=2)
     assert [p.text for p in laid.placed] == ["Kans,Dinzis", "Baron", "♦Baron"]
-    assert laid.hidden == 0
+    assert (laid.later, laid.unlabelled) == (0, [])  # every name spelt out
 
 
 async def test_quit_after_a_failed_save_needs_a_second_q(tmp_path: Path) -> None:

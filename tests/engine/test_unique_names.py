@@ -1,4 +1,4 @@
-"""Names tell combatants apart (the track, the log, `Encounter.find`): the engine refuses a
+"""Names tell combatants apart (the track, the log): the engine refuses a
 name already in the encounter (case aside) on add, edit and named duplicate; copies and
 templates take the next free numbered name. Saves that already hold two equal names load.
 """

@@ -23,7 +23,6 @@ from rules.farad import (
     luck_die_sign,
     luck_faces_needed,
     new_day,
-    one_kind_per_turn,
     qualifying_stats,
     roll_chance,
     roll_desperation,
@@ -227,21 +226,15 @@ def test_r17_spending_moves_the_pool_toward_zero() -> None:
         luck_die_sign(0)
 
 
-def test_r16_one_kind_per_turn() -> None:
-    one_kind_per_turn(set(), "luck")
-    one_kind_per_turn({"luck"}, "luck")
-    one_kind_per_turn({"chance-combat"}, "chance-roleplay")
-    with pytest.raises(ValueError, match=r"a luck die was already used this turn"):
-        one_kind_per_turn({"luck"}, "desperation")
-    with pytest.raises(ValueError, match=r"a chance die was already used"):
-        one_kind_per_turn({"chance-combat"}, "luck")
-    with pytest.raises(ValueError, match=r"kind must be chance, luck or desperation"):
-        one_kind_per_turn(set(), "fate")
-
-
 def test_die_families() -> None:
+    """C intro/R16: the one-kind-a-turn rule compares families (the engine's check,
+    `specials.special_refusal`, is tested in tests/engine/test_specials.py)."""
     assert die_family("chance-roleplay") == "chance"
+    assert die_family("chance-combat") == die_family("chance") == "chance"
+    assert die_family("luck") == "luck"
     assert die_family("desperation") == "desperation"
+    with pytest.raises(ValueError, match=r"kind must be chance, luck or desperation"):
+        die_family("fate")
 
 
 # --- C1 chance-die lockouts ---------------------------------------------------------------

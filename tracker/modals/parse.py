@@ -56,12 +56,6 @@ def join_pairs(values: dict[str, int]) -> str:
     return ", ".join(f"{name} {value}" for name, value in values.items())
 
 
-def blank_as(text: str, default: object) -> object:
-    """A field left blank means its default; anything else goes to pydantic as typed."""
-    stripped = text.strip()
-    return default if stripped == "" else stripped
-
-
 def wound_points(text: str) -> tuple[int | None, str]:
     """A2: a number of WP, or a damage level name (Bruise 1 … Eviscerate 6).
 

@@ -45,9 +45,3 @@ def first_look(path: Path) -> FirstLook | None:
         return FirstLook(Encounter.model_validate(data["encounter"]), dice)
     except (SaveError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
         return None
-
-
-def read_encounter(path: Path) -> Encounter | None:
-    """The save's encounter alone (see `first_look`)."""
-    look = first_look(path)
-    return None if look is None else look.encounter

@@ -53,11 +53,6 @@ class TrackLayout:
     unlabelled: list[tuple[int, Kind, list[str]]] = field(default_factory=list)
     last_time: int = 0
 
-    @property
-    def hidden(self) -> int:
-        """Every name the label lanes do not spell out (later ones and crowded ones)."""
-        return self.later + sum(len(names) for _time, _kind, names in self.unlabelled)
-
     def unlabelled_by_time(self) -> list[tuple[int, list[str]]]:
         """The unlabelled names by time, a bleeding tick's as `♦Baron` (A14), so a time's
         act and bleed marks read as one list."""

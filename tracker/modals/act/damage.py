@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
+from rules.attack import MAX_LEVEL_WP
 from rules.commands import ConfirmDamage
 from rules.damage import resolve_damage
 from rules.errors import explain
@@ -24,8 +25,6 @@ from tracker.modals.act.parry import pending_of
 from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.parse import whole_number
 from tracker.modals.parse import wound_points as parse_wp
-
-MAX_LEVEL_WP = 6  # A2: Eviscerate; a larger GM number keeps the name (as the engine does)
 
 
 def _int(value: object) -> int:
