@@ -213,8 +213,8 @@ def pending_damage(
     low, high = (shield.low, shield.high) if shield else (None, None)
     hits = shield.hits_left if shield else None
     armour = target.armour
-    sh = (low, high) if shield else None
-    passing = apply_shield(attack_vs + weapon_damage, sh, hits).victory_score  # type: ignore[arg-type]
+    sh = (shield.low, shield.high) if shield else None
+    passing = apply_shield(attack_vs + weapon_damage, sh, hits).victory_score
     faces: list[int] = []
     if passing is not None and armour.soft:
         faces = ctx.dice.roll(10, armour.soft, f"soft armour: {target.name}")
@@ -226,7 +226,7 @@ def pending_damage(
         armour.hard,
         armour.soft,
         armour.rating,
-        faces,  # type: ignore[arg-type]
+        faces,
     )
     text = result.explain()
     ctx.emit("damage", f"{attacker.name} → {target.name} (to confirm): {text}", faces, attacker.id)
@@ -265,6 +265,16 @@ def _int(value: object) -> int:
     return value
 
 
+def _int_or_none(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _faces(value: object) -> list[int]:
+    if not isinstance(value, list):
+        raise ValueError(f"pending damage data holds {value!r} where die faces belong")
+    return [_int(face) for face in value]
+
+
 @handles(ConfirmDamage)
 def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     """Apply a pending damage (GM overrides recompute the later stages), wear, then wound."""
@@ -275,7 +285,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     if stopped and cmd.after_shield is None:
         if cmd.after_armour is not None or cmd.wound_points is not None:
             ctx.fail("the shield stopped this hit: override after_shield first")
-    faces = list(d["soft_faces"])  # type: ignore[arg-type]
+    faces = _faces(d["soft_faces"])
     soft = _int(d["soft"])
     rolled: list[int] = []  # the event shows only the faces rolled by this command
     if stopped and cmd.after_shield is not None and soft and not faces:
@@ -289,7 +299,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
             _int(d["attack_vs"]),
             _int(d["weapon_damage"]),
             shield,
-            d["shield_hits"],  # type: ignore[arg-type]
+            _int_or_none(d["shield_hits"]),
             _int(d["hard"]),
             soft,
             _int(d["rating"]),

@@ -11,13 +11,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
+from rules.plain_text import Name
 from rules.state import (
     Awareness,
     Combatant,
     Cost,
     Location,
     Model,
-    Name,
     Outcome,
     SpecialKind,
 )

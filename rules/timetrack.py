@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.context import Context
 from rules.state import Combatant, Encounter
@@ -33,6 +33,13 @@ _KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
 TIME_SHIFT = _KIND_SHIFT + 1
 
 
+class TrackCache(TypedDict, total=False):
+    """`Encounter.cache`: derived from the encounter, never saved, rebuilt when missing."""
+
+    heap: list[Entry]
+    epoch: int  # the key epoch (`keys_may_have_moved`)
+
+
 def order_base(kind: int, neg_wits: int) -> int:
     """The kind and Wits part of an entry's `order` (add time << TIME_SHIFT and arrival)."""
     wits_field = neg_wits + (1 << (_WITS_BITS - 1))
@@ -52,12 +59,13 @@ def heap_entry(
 
 
 def key_epoch(enc: Encounter) -> int:
-    return _cache(enc).get("epoch", 0)  # type: ignore[return-value]
+    return _cache(enc).get("epoch", 0)
 
 
-def _cache(enc: Encounter) -> dict[str, object]:
+def _cache(enc: Encounter) -> TrackCache:
     """`enc.cache` without the property: the track reads it on every step."""
-    return enc.__pydantic_private__["_cache"]  # type: ignore[index]
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
+    return cache
 
 
 def keys_may_have_moved(enc: Encounter) -> None:
@@ -68,7 +76,7 @@ def keys_may_have_moved(enc: Encounter) -> None:
     then a popped entry's R5 key is trusted without recomputing any Wits.
     """
     cache = enc.cache
-    cache["epoch"] = cache.get("epoch", 0) + 1  # type: ignore[operator]
+    cache["epoch"] = cache.get("epoch", 0) + 1
 
 
 def invalidate_track(enc: Encounter) -> None:
@@ -119,7 +127,7 @@ def heap_of(enc: Encounter) -> list[Entry]:
                 heap.append(_bleed_entry(c, enc.time))
         heapq.heapify(heap)
         cache["heap"] = heap
-    return heap  # type: ignore[return-value]
+    return heap
 
 
 def _bleeds(c: Combatant) -> bool:
@@ -193,7 +201,7 @@ def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
     """
-    cache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # = _cache(enc)
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # = _cache(enc)
     heap = cache.get("heap")
     if heap is None:
         heap = heap_of(enc)
@@ -254,7 +262,7 @@ def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
     """Put a combatant's next bleeding tick on the heap (after its anchor or BLR changed)."""
     heap = enc.cache.get("heap")
     if heap is not None and enc.in_combat and _bleeds(c):
-        heapq.heappush(heap, _bleed_entry(c, enc.time))  # type: ignore[arg-type]
+        heapq.heappush(heap, _bleed_entry(c, enc.time))
 
 
 def restamp(enc: Encounter, c: Combatant) -> None:
@@ -282,7 +290,7 @@ def drop_entries(enc: Encounter, c: Combatant) -> None:
     reader of the heap ever meets an id the encounter no longer holds. O(n): a
     removal is a GM's edit, never a track step. Undo rebuilds the heap (`invalidate_track`).
     """
-    heap: list[Entry] | None = _cache(enc).get("heap")  # type: ignore[assignment]
+    heap = _cache(enc).get("heap")
     if heap is None:
         return
     d = c.__dict__
