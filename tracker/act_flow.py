@@ -160,7 +160,7 @@ class ActFlow:
         due, saying so rather than silently acting for someone else."""
         now = tied(enc)  # the opened first, then the rest of the tie in R5 order
         if selected in now:
-            return selected  # type: ignore[return-value]
+            return selected
         first = now[0]
         c = enc.combatants.get(selected) if selected is not None else None
         if c is not None:

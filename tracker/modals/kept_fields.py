@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
@@ -51,7 +51,7 @@ class FormNote:
     fields: tuple[Field, ...]
 
 
-def title_of(dialog: Dialog[object]) -> str:
+def title_of(dialog: Dialog[Any]) -> str:
     """The dialog's title line (it names the act: who, with what, which action)."""
     found = dialog.query(".dialog-title")
     return str(found.first(Static).render()) if found else ""
@@ -71,7 +71,7 @@ def _read(widget: object) -> tuple[str, object] | None:
     return None
 
 
-def note_form(dialog: Dialog[object]) -> FormNote:
+def note_form(dialog: Dialog[Any]) -> FormNote:
     """Every field with an id, in the order the GM meets them."""
     fields: list[Field] = []
     for widget in dialog.query("*"):
@@ -81,7 +81,7 @@ def note_form(dialog: Dialog[object]) -> FormNote:
     return FormNote(type(dialog).__name__, title_of(dialog), tuple(fields))
 
 
-def _put(dialog: Dialog[object], field: Field) -> bool | None:
+def _put(dialog: Dialog[Any], field: Field) -> bool | None:
     """Put one value back: True if set now, False if it already holds, None if it cannot."""
     ident, kind, value = field
     found = dialog.query(f"#{ident}")
@@ -124,7 +124,7 @@ class KeptRestore:
     """Puts a note's values back into a mounted dialog, one field per short pause."""
 
     def __init__(
-        self, dialog: Dialog[object], note: FormNote, command: object, what: str, faces: bool
+        self, dialog: Dialog[Any], note: FormNote, command: object, what: str, faces: bool
     ) -> None:
         """`what` names the command for the GM; `faces`: some were typed and are offered."""
         self.dialog = dialog
@@ -196,7 +196,7 @@ class KeptRestore:
         self._then.clear()
 
 
-def restore_kept(dialog: Dialog[object]) -> KeptRestore | None:
+def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:
     """Start putting back the kept fields if this dialog is the one that made the
     cancelled command (None: nothing kept for it)."""
     keeper = getattr(dialog.app, "cancelled", None)  # a bare test host keeps nothing

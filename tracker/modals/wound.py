@@ -124,9 +124,9 @@ class WoundForm(Dialog[ApplyWound]):
         location = str(self.query_one("#location", Select).value)
         source = self.query_one("#source", Input).value.strip() or "GM"
         try:
-            command = ApplyWound(
-                target=self.combatant.id, wound_points=wp, location=location, source=source
-            )
+            # validated, not built: the location is the Select's text, checked by the model
+            fields = {"target": self.combatant.id, "wound_points": wp, "location": location}
+            command = ApplyWound.model_validate({**fields, "source": source})
         except ValidationError as err:
             errors = field_errors(err, ApplyWound)
             return None, {_SLOTS.get(path, FORM): text for path, text in errors.items()}

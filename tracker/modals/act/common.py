@@ -110,7 +110,8 @@ class ChoiceButton(MarkedRadioButton):
     """
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, self.render().get_height(self.styles, width))
+        styles = self.styles  # Textual's widgets pass theirs too; its RulesMap type says no
+        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
 
 
 class SpecialPicker(FieldRadioSet):

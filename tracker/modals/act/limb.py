@@ -7,7 +7,7 @@ this only offers the choice and tells the odds view about the -4.
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Select
 
@@ -35,7 +35,7 @@ def limb_picker(c: Combatant, id: str = "limb") -> Widget | None:
 
 
 def chosen_limb(
-    screen: Screen[object], c: Combatant, id: str = "limb"
+    screen: DOMNode, c: Combatant, id: str = "limb"
 ) -> tuple[str | None, int, str | None]:
     """(the limb, its modifier for the odds, why it cannot be used) from the dialog."""
     found = screen.query(f"#{id}")
