@@ -117,7 +117,8 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
             break
         if kind != ACT:  # A7: the bleeding due at this time comes first
             enc_d["time"], enc_d["arrivals"] = now, arrivals
-            _, bleeding, _ = pop_next(enc)  # type: ignore[misc]
+            popped = pop_next(enc)  # the top is a bleeding entry due at `time`: never None
+            bleeding = popped[1] if popped is not None else ()
             enc_d["time"] = now = time
             for bleeder in bleeding:
                 _bleed(ctx, combatants[bleeder], runs_get(bleeder), bled)

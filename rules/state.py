@@ -79,12 +79,15 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=False, validate_default=True)
 
 
+ActionKind = Literal["attack", "skill", "dodge", "parry", "other"]
+
+
 class Action(Model):
     """A named entry of a combatant's repertoire with its time cost (R6)."""
 
     name: Name
     cost: Cost = 3
-    kind: Literal["attack", "skill", "dodge", "parry", "other"] = "other"
+    kind: ActionKind = "other"
     weapon: str | None = None
     skill: ShortText | None = None
     stat: ShortText | None = None

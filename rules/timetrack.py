@@ -106,11 +106,17 @@ def tie_key(c: Combatant) -> tuple[int, int, str]:
 
 def act_entry(enc: Encounter, c: Combatant) -> Entry:
     """A fresh entry, its R5 key computed now (so stamped with the current epoch)."""
-    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c, key_epoch(enc))  # type: ignore[arg-type]
+    ttu = c.ttu
+    if ttu is None:  # callers push only combatants on the track
+        raise ValueError(f"{c.name} is not on the time track")
+    return heap_entry(ttu, ACT, -_wits(c), c.arrival, c, key_epoch(enc))
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
-    tick = next_bleed_tick(c.bleed_anchor, now)  # type: ignore[arg-type]
+    anchor = c.bleed_anchor
+    if anchor is None:  # callers push only the bleeding (`_bleeds`)
+        raise ValueError(f"{c.name} has no bleeding anchor")
+    tick = next_bleed_tick(anchor, now)
     return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1, c.__dict__)
 
 
@@ -201,7 +207,8 @@ def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
     """
-    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # = _cache(enc)
+    # = _cache(enc), inlined: the track's every step
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
     heap = cache.get("heap")
     if heap is None:
         heap = heap_of(enc)
