@@ -23,6 +23,8 @@ from rules.state import (
 )
 
 Goal = Annotated[int, Field(ge=0, le=99)]
+RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
+AnimaKind = Literal["ability", "resistance", "characteristic", "opposed-characteristic"]  # B4-B6
 
 
 class CommandModel(Model):
@@ -275,7 +277,7 @@ class SkillRollCommand(CommandModel):
     modifier: int = 0
     exert: bool = False
     special: SpecialKind | None = None
-    mode: Literal["standard", "extend", "complementary"] = "standard"
+    mode: RollMode = "standard"
     limb: Location | None = None  # A15: the limb the roll uses (broken: -4, +1 WP)
 
 
@@ -301,10 +303,7 @@ class AnimaCheck(CommandModel):
 
     type: Literal["anima"] = "anima"
     actor: str
-    kind: Annotated[
-        Literal["ability", "resistance", "characteristic", "opposed-characteristic"],
-        Field(title="Check"),
-    ]
+    kind: Annotated[AnimaKind, Field(title="Check")]
     name: Annotated[Name, Field(title="Name")]  # the ability, resistance or stat
     value: Annotated[int | None, Field(title="Value")] = None  # None: from the combatant
     difficulty: Annotated[int | None, Field(title="Difficulty")] = None

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from rules.chart import VP_CHART, clamp_stat
 from rules.dice import DiceSource, check_face, faces_text
+from rules.state import Location
 
 # R14: where a wound can land.
-LOCATIONS: tuple[str, ...] = (
+LOCATIONS: tuple[Location, ...] = (
     "head",
     "chest",
     "left arm",

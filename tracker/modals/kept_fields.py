@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
@@ -103,7 +104,7 @@ def _put(dialog: Dialog[Any], field: Field) -> bool | None:
         button.value = True
         return True
     try:
-        widget.value = value  # type: ignore[attr-defined]
+        widget.value = value  # type: ignore[attr-defined]  # an Input, Select or Checkbox (_read)
     except InvalidSelectValueError:
         return None  # not an option (yet): a later reaction may offer it
     return True
@@ -187,8 +188,9 @@ class KeptRestore:
             )
         note = KeptNote(text, id="kept", markup=False)
         title = self.dialog.query(".dialog-title")
-        if title:
-            title.first().parent.mount(note, after=title.first())  # type: ignore[union-attr]
+        parent = title.first().parent if title else None
+        if isinstance(parent, Widget):  # a screen or a container
+            parent.mount(note, after=title.first())
         else:
             self.dialog.mount(note)
         for callback in self._then:

@@ -120,7 +120,7 @@ class MainScreen(Screen[None]):
 
     @property
     def tracker(self) -> TrackerApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[return-value]  # Textual types it App[object]
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
