@@ -15,6 +15,9 @@ from rules.commands import Attack, ConfirmDamage, Dodge, Parry
 from rules.context import Context, handles
 from rules.damage import AttackDamage, apply_shield, resolve_damage
 from rules.injury import inflict_wound
+from rules.pending_data import faces as faces_of
+from rules.pending_data import location as location_of
+from rules.pending_data import whole, whole_or_none
 from rules.roll import perform_roll
 from rules.state import Combatant, Pending, Weapon
 from rules.track import eligible, spend_reaction, use_turn_action
@@ -155,7 +158,7 @@ def parry(ctx: Context, cmd: Parry) -> None:
     p = ctx.pending(cmd.pending, "parry")
     target = ctx.living(p.combatant)
     attacker = ctx.combatant(str(p.data["attacker"]))
-    args = (str(p.data["weapon"]), int(p.data["weapon_damage"]), int(p.data["attack_vs"]))  # type: ignore[arg-type]
+    args = (str(p.data["weapon"]), whole(p.data["weapon_damage"]), whole(p.data["attack_vs"]))
     location = str(p.data["location"])
     if cmd.weapon is None:
         ctx.close_pending(p)
@@ -213,8 +216,8 @@ def pending_damage(
     low, high = (shield.low, shield.high) if shield else (None, None)
     hits = shield.hits_left if shield else None
     armour = target.armour
-    sh = (low, high) if shield else None
-    passing = apply_shield(attack_vs + weapon_damage, sh, hits).victory_score  # type: ignore[arg-type]
+    sh = (shield.low, shield.high) if shield else None
+    passing = apply_shield(attack_vs + weapon_damage, sh, hits).victory_score
     faces: list[int] = []
     if passing is not None and armour.soft:
         faces = ctx.dice.roll(10, armour.soft, f"soft armour: {target.name}")
@@ -226,7 +229,7 @@ def pending_damage(
         armour.hard,
         armour.soft,
         armour.rating,
-        faces,  # type: ignore[arg-type]
+        faces,
     )
     text = result.explain()
     ctx.emit("damage", f"{attacker.name} → {target.name} (to confirm): {text}", faces, attacker.id)
@@ -259,12 +262,6 @@ def _at(location: str) -> str:
     return "" if location == "unspecified" else f" ({location})"
 
 
-def _int(value: object) -> int:
-    if not isinstance(value, int):
-        raise ValueError(f"pending damage data holds {value!r} where a number belongs")
-    return value
-
-
 @handles(ConfirmDamage)
 def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     """Apply a pending damage (GM overrides recompute the later stages), wear, then wound."""
@@ -275,24 +272,24 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     if stopped and cmd.after_shield is None:
         if cmd.after_armour is not None or cmd.wound_points is not None:
             ctx.fail("the shield stopped this hit: override after_shield first")
-    faces = list(d["soft_faces"])  # type: ignore[arg-type]
-    soft = _int(d["soft"])
+    faces = faces_of(d["soft_faces"])
+    soft = whole(d["soft"])
     rolled: list[int] = []  # the event shows only the faces rolled by this command
     if stopped and cmd.after_shield is not None and soft and not faces:
         rolled = faces = ctx.dice.roll(10, soft, f"soft armour: {target.name}")  # now it passes
     override_wp = cmd.wound_points
     shield = (
-        (_int(d["shield_low"]), _int(d["shield_high"])) if d["shield_low"] is not None else None
+        (whole(d["shield_low"]), whole(d["shield_high"])) if d["shield_low"] is not None else None
     )
     try:
         result = resolve_damage(
-            _int(d["attack_vs"]),
-            _int(d["weapon_damage"]),
+            whole(d["attack_vs"]),
+            whole(d["weapon_damage"]),
             shield,
-            d["shield_hits"],  # type: ignore[arg-type]
-            _int(d["hard"]),
+            whole_or_none(d["shield_hits"]),
+            whole(d["hard"]),
             soft,
-            _int(d["rating"]),
+            whole(d["rating"]),
             faces,
             override_after_shield=cmd.after_shield,
             override_after_armour=cmd.after_armour,
@@ -303,7 +300,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     if override_wp is not None and override_wp > MAX_LEVEL_WP:
         result = dataclasses.replace(result, wound_points=override_wp)
     ctx.close_pending(p)
-    _wear(ctx, target, result, _int(d["hard"]), soft)
+    _wear(ctx, target, result, whole(d["hard"]), soft)
     gm = any(v is not None for v in (cmd.after_shield, cmd.after_armour, cmd.wound_points))
     attacker = ctx.enc.combatants.get(str(d["attacker"]))
     who = attacker.name if attacker else str(d["attacker"])
@@ -316,7 +313,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     if result.wound_points > 0:
         level = result.damage_name or "Bruise"
         source = f"{who}'s {d['weapon']}"
-        inflict_wound(ctx, target, result.wound_points, str(d["location"]), level, source)
+        inflict_wound(ctx, target, result.wound_points, location_of(d["location"]), level, source)
 
 
 def _wear(ctx: Context, target: Combatant, result: AttackDamage, hard: int, soft: int) -> None:

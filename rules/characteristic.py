@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.anima import _term, _whole
+from rules.anima import _term
 from rules.dice import DiceSource, check_face
+from rules.open_roll import _whole
 
 TEN_COUNTS_AS = 13  # B6: rule of 10 and 1
 ONE_COUNTS_AS = -2

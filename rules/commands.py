@@ -9,23 +9,33 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import ConfigDict, Field, TypeAdapter, field_validator
 
+from rules.plain_text import Name
 from rules.state import (
     Awareness,
     Combatant,
     Cost,
-    Location,
     Model,
-    Name,
     Outcome,
     SpecialKind,
 )
+from rules.wounds import Location
 
 Goal = Annotated[int, Field(ge=0, le=99)]
+RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
+AnimaKind = Literal["ability", "resistance", "characteristic", "opposed-characteristic"]  # B4-B6
 
 
-class AddCombatant(Model):
+class CommandModel(Model):
+    """A command never changes once made: the history keeps it for undo, redo and replay,
+    and saves reuse its JSON by identity (rules/save_cache.py). Frozen is shallow: a
+    command's combatant is copied by the handler before it joins the encounter."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class AddCombatant(CommandModel):
     """Add a combatant (R8: while combat runs it makes a reaction roll and joins the track)."""
 
     type: Literal["add"] = "add"
@@ -33,25 +43,25 @@ class AddCombatant(Model):
     awareness: Awareness = "standard"
 
 
-class EditCombatant(Model):
+class EditCombatant(CommandModel):
     """Replace a combatant's sheet (stats, skills, gear); what combat did to it stays."""
 
     type: Literal["edit"] = "edit"
     combatant: Combatant
 
 
-class DuplicateCombatant(Model):
+class DuplicateCombatant(CommandModel):
     type: Literal["duplicate"] = "duplicate"
     id: str
     name: Name | None = None
 
 
-class RemoveCombatant(Model):
+class RemoveCombatant(CommandModel):
     type: Literal["remove"] = "remove"
     id: str
 
 
-class FightStatus(Model):
+class FightStatus(CommandModel):
     """Take a combatant out of the fight (fled, unconscious, surrendered) or bring it back.
 
     Out: it leaves the time track but stays in the encounter. Back while combat
@@ -66,7 +76,7 @@ class FightStatus(Model):
     awareness: Awareness | None = None  # only for coming back
 
 
-class StartCombat(Model):
+class StartCombat(CommandModel):
     """A7: initiators start at 0; everyone else rolls a reaction against Wits."""
 
     type: Literal["start"] = "start"
@@ -74,25 +84,25 @@ class StartCombat(Model):
     awareness: dict[str, Awareness] = Field(default_factory=dict)
 
 
-class EndCombat(Model):
+class EndCombat(CommandModel):
     type: Literal["end"] = "end"
     outcome: Outcome
 
 
-class Advance(Model):
+class Advance(CommandModel):
     """A7: move the track to the next event (bleeding ticks first, then opportunities)."""
 
     type: Literal["advance"] = "advance"
 
 
-class Reorder(Model):
+class Reorder(CommandModel):
     """R5: the GM reorders combatants acting at the same time."""
 
     type: Literal["reorder"] = "reorder"
     order: list[str]
 
 
-class TakeOpportunity(Model):
+class TakeOpportunity(CommandModel):
     """A8: declare up to three actions (or hold one); R7: the cost is the largest."""
 
     type: Literal["opportunity"] = "opportunity"
@@ -102,7 +112,7 @@ class TakeOpportunity(Model):
     cost: Cost | None = None  # R6: GM override
 
 
-class FastForward(Model):
+class FastForward(CommandModel):
     """A7/A8 on autopilot: the track runs, each listed combatant taking its standing
     orders (plain actions, in turn, one per opportunity), until `until` or until the
     GM is needed: someone without orders is due, or a decision is pending."""
@@ -120,7 +130,7 @@ class FastForward(Model):
         return orders
 
 
-class Dodge(Model):
+class Dodge(CommandModel):
     """A10: declared before the attack roll; its VS raises the attacker's goal."""
 
     goal: Goal = 4
@@ -131,7 +141,7 @@ class Dodge(Model):
     limb: Location | None = None  # A15: the limb the dodge uses (broken: -4, +1 WP)
 
 
-class Attack(Model):
+class Attack(CommandModel):
     """A11: an attack by the actor of the current turn (or a reacting combatant)."""
 
     type: Literal["attack"] = "attack"
@@ -147,7 +157,7 @@ class Attack(Model):
     limb: Location | None = None  # A15: the limb the attack uses (broken: -4, +1 WP)
 
 
-class Parry(Model):
+class Parry(CommandModel):
     """A10: answer a pending parry; goal is the attacker's SS."""
 
     type: Literal["parry"] = "parry"
@@ -160,7 +170,7 @@ class Parry(Model):
     use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
 
 
-class ConfirmDamage(Model):
+class ConfirmDamage(CommandModel):
     """A11-A13: apply a pending damage breakdown, each stage open to a GM override."""
 
     type: Literal["damage"] = "damage"
@@ -170,7 +180,7 @@ class ConfirmDamage(Model):
     wound_points: Annotated[int, Field(ge=1, le=30)] | None = Field(None, title="Wound points")
 
 
-class ResolveCheck(Model):
+class ResolveCheck(CommandModel):
     """Roll a pending breakage or demise check (R15: the goal can be changed first)."""
 
     type: Literal["resolve"] = "resolve"
@@ -178,7 +188,7 @@ class ResolveCheck(Model):
     goal: Goal | None = Field(None, title="Goal")
 
 
-class React(Model):
+class React(CommandModel):
     """A10: spend a held action (any action) or a defensive one, before the acting combatant."""
 
     type: Literal["react"] = "react"
@@ -190,7 +200,7 @@ class React(Model):
     use_held: bool = False
 
 
-class ApplyWound(Model):
+class ApplyWound(CommandModel):
     """A direct wound the GM applies by hand."""
 
     type: Literal["wound"] = "wound"
@@ -200,7 +210,7 @@ class ApplyWound(Model):
     source: str = "GM"
 
 
-class Heal(Model):
+class Heal(CommandModel):
     """Heal WP: from one wound (by index) or, with no index, the newest first."""
 
     type: Literal["heal"] = "heal"
@@ -209,7 +219,7 @@ class Heal(Model):
     wound: int | None = None
 
 
-class Staunch(Model):
+class Staunch(CommandModel):
     """R13: lower the Blood Loss Rate (None stops bleeding)."""
 
     type: Literal["staunch"] = "staunch"
@@ -217,7 +227,7 @@ class Staunch(Model):
     amount: Annotated[int, Field(ge=1, le=99)] | None = None
 
 
-class TreatCondition(Model):
+class TreatCondition(CommandModel):
     """Mend a limb, ribs or a vital organ, or restore desperation drains (R20)."""
 
     type: Literal["treat"] = "treat"
@@ -226,20 +236,20 @@ class TreatCondition(Model):
     location: Location | None = None
 
 
-class Rest(Model):
+class Rest(CommandModel):
     """A5: rest clears all exhaustion."""
 
     type: Literal["rest"] = "rest"
     target: str
 
 
-class NewDay(Model):
+class NewDay(CommandModel):
     """C1: every being gets fresh chance dice."""
 
     type: Literal["new-day"] = "new-day"
 
 
-class Luck(Model):
+class Luck(CommandModel):
     """C2: award (+) or take (-) luck points."""
 
     type: Literal["luck"] = "luck"
@@ -248,14 +258,14 @@ class Luck(Model):
     reason: str = ""
 
 
-class NoteUnusedDice(Model):
+class NoteUnusedDice(CommandModel):
     """C1: the GM notes that a being left its chance dice unused (for a reward)."""
 
     type: Literal["note-unused"] = "note-unused"
     target: str
 
 
-class SkillRollCommand(Model):
+class SkillRollCommand(CommandModel):
     """Any Fading Suns skill roll: standard, extended (A3) or complementary (A4)."""
 
     type: Literal["skill"] = "skill"
@@ -267,11 +277,11 @@ class SkillRollCommand(Model):
     modifier: int = 0
     exert: bool = False
     special: SpecialKind | None = None
-    mode: Literal["standard", "extend", "complementary"] = "standard"
+    mode: RollMode = "standard"
     limb: Location | None = None  # A15: the limb the roll uses (broken: -4, +1 WP)
 
 
-class OpposedStart(Model):
+class OpposedStart(CommandModel):
     """A6: two actors roll in rounds until one's margin reaches the other's skill."""
 
     type: Literal["opposed-start"] = "opposed-start"
@@ -284,19 +294,16 @@ class OpposedStart(Model):
     b_stat: Annotated[Name, Field(title="Their stat")]
 
 
-class OpposedRound(Model):
+class OpposedRound(CommandModel):
     type: Literal["opposed-round"] = "opposed-round"
 
 
-class AnimaCheck(Model):
+class AnimaCheck(CommandModel):
     """B4-B6: ability, resistance, characteristic and opposed characteristic checks."""
 
     type: Literal["anima"] = "anima"
     actor: str
-    kind: Annotated[
-        Literal["ability", "resistance", "characteristic", "opposed-characteristic"],
-        Field(title="Check"),
-    ]
+    kind: Annotated[AnimaKind, Field(title="Check")]
     name: Annotated[Name, Field(title="Name")]  # the ability, resistance or stat
     value: Annotated[int | None, Field(title="Value")] = None  # None: from the combatant
     difficulty: Annotated[int | None, Field(title="Difficulty")] = None
@@ -306,12 +313,12 @@ class AnimaCheck(Model):
     special: SpecialKind | None = None
 
 
-class SetDemiseGoal(Model):
+class SetDemiseGoal(CommandModel):
     type: Literal["settings"] = "settings"
     demise_goal: Goal
 
 
-class RenameEncounter(Model):
+class RenameEncounter(CommandModel):
     """The GM names the encounter (the saves browser lists fights by it)."""
 
     type: Literal["rename-encounter"] = "rename-encounter"

@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 from rules.commands import Command
 from rules.dice import DiceSource, RecordingDice
 from rules.journal import Journal, undo_append
-from rules.state import Combatant, Encounter, Event, Pending
+from rules.state import Combatant, Encounter, Event, Pending, PendingKind
 
 
 class CommandError(ValueError):
@@ -102,7 +102,7 @@ class Context(Journal):
         return combatant
 
     def new_pending(
-        self, kind: str, combatant: str, text: str, goal: int | None = None, **data: Any
+        self, kind: PendingKind, combatant: str, text: str, goal: int | None = None, **data: Any
     ) -> Pending:
         pending = Pending(
             id=self.enc.next_id, kind=kind, combatant=combatant, goal=goal, text=text, data=data

@@ -63,7 +63,7 @@ def special_branches(kind: str | None, positive: bool = True) -> tuple[tuple[flo
         needed = _faces_needed(kind, first)
         weight = Fraction(1, 10 ** (1 + needed))
         for rest in product(range(1, 11), repeat=needed):
-            die = farad.special_die(kind, (first, *rest), positive=positive)  # type: ignore[arg-type]
+            die = farad.special_die(kind, (first, *rest), positive=positive)
             found.setdefault(die.stat_factor, defaultdict(Fraction))[die.modifier] += weight
     return tuple((factor, tuple(sorted(mods.items()))) for factor, mods in sorted(found.items()))
 

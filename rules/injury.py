@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules import timetrack
+from rules import pending_data, timetrack
 from rules.chart import LEVELS
 from rules.commands import ApplyWound, ResolveCheck, SetDemiseGoal
 from rules.context import Context, handles
@@ -24,6 +24,7 @@ from rules.wounds import (
     HALF_ENDURANCE,
     MASSIVE_WOUND,
     ZERO_ENDURANCE,
+    Location,
     breakage_goal,
     breakage_outcome,
     demise_triggers,
@@ -85,7 +86,7 @@ def inflict_wound(
     ctx: Context,
     c: Combatant,
     wound_points: int,
-    location: str,
+    location: Location,
     level: str,
     source: str,
     from_attack: bool = True,
@@ -105,7 +106,7 @@ def inflict_wound(
     before = endurance_now(c)
     bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
     wound = Wound(
-        location=location,  # type: ignore[arg-type]
+        location=location,
         level=level,
         wp=wound_points,
         time=enc.time if enc.in_combat else None,
@@ -140,14 +141,16 @@ def _start_bleeding(ctx: Context, c: Combatant) -> None:
     """R12: BLR + 1; A14: the anchor is kept if already bleeding (out of combat: 0)."""
     enc, j = ctx.enc, ctx.j
     j.add(c, "bleed_rate", 1)
-    if c.bleed_anchor is None:
+    anchor = c.bleed_anchor
+    if anchor is None:
         # Out of combat there is no track: StartCombat re-anchors bleeding at 0.
-        j.set(c, "bleed_anchor", enc.time if enc.in_combat else 0)
+        anchor = enc.time if enc.in_combat else 0
+        j.set(c, "bleed_anchor", anchor)
     timetrack.schedule_bleeding(enc, c)
     when = ""
     if enc.in_combat:
-        tick = next_bleed_tick(c.bleed_anchor, enc.time)  # type: ignore[arg-type]
-        when = f", from {c.bleed_anchor}, next at {tick}"
+        tick = next_bleed_tick(anchor, enc.time)
+        when = f", from {anchor}, next at {tick}"
     ctx.emit("bleeding", f"{c.name} bleeds: BLR {c.bleed_rate}{when} (R12)", actor=c.id)
 
 
@@ -263,7 +266,7 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
     label = f"{p.kind} check: {c.name} ({where}base Endurance {base} d10, {rule})"
     faces = ctx.dice.roll(10, base, label) if base else []
     if p.kind == "breakage":
-        location, wp = str(p.data["location"]), int(p.data["wp"])  # type: ignore[arg-type]
+        location, wp = pending_data.location(p.data["location"]), pending_data.whole(p.data["wp"])
         check = read_breakage(base, effective, wp, faces)
         if goal != check.goal:  # the GM's goal replaces 2 + WP
             check = dataclasses.replace(check, goal=goal, success=check.success_score >= goal)
@@ -282,7 +285,7 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
                 ctx.close_pending(other)
 
 
-def _break(ctx: Context, c: Combatant, location: str, outcome: str | None) -> None:
+def _break(ctx: Context, c: Combatant, location: Location, outcome: str | None) -> None:
     """A15: a failed roll breaks the ribs (Endurance -1) or breaks/shatters/severs a limb."""
     if outcome == BROKEN_RIBS:
         before = c.effective(ENDURANCE)
@@ -292,7 +295,7 @@ def _break(ctx: Context, c: Combatant, location: str, outcome: str | None) -> No
         return
     if outcome is None:
         return
-    old = c.limbs.get(location)  # type: ignore[call-overload]
+    old = c.limbs.get(location)
     if old is not None and LIMB_SEVERITY[old] >= LIMB_SEVERITY[outcome]:
         ctx.emit("condition", f"{c.name}'s {location} is already {old}", actor=c.id)
         return

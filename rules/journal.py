@@ -41,7 +41,7 @@ class Journal:
         self.ops.append((undo_set, d, attr, old))
         d[attr] = value
 
-    def keep(self, obj: Any, attr: str) -> dict[str, Any]:
+    def keep(self, obj: object, attr: str) -> dict[str, Any]:
         """Remember obj.attr for undo, then let a hot loop write `obj.__dict__` directly.
 
         Undo restores the value kept here, whatever direct writes followed.

@@ -20,7 +20,7 @@ import heapq
 from rules.context import Context
 from rules.journal import undo_append, undo_set
 from rules.state import Event
-from rules.timetrack import ACT, is_current
+from rules.timetrack import ACT, TrackCache, is_current
 
 
 def quick_advance(ctx: Context) -> bool:
@@ -29,7 +29,7 @@ def quick_advance(ctx: Context) -> bool:
     ed = enc.__dict__  # plain reads: pydantic's attribute hook costs three of them
     if not ed["in_combat"] or ed["pending"] or ed["due"]:
         return False
-    cache = enc.__pydantic_private__["_cache"]  # type: ignore[index]
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
     heap = cache.get("heap")
     if not heap:
         return False

@@ -27,6 +27,7 @@ from rules.context import Context
 from rules.sheet_names import on_sheet
 from rules.skill import SkillRoll, exert_bonus, roll_skill
 from rules.state import Combatant
+from rules.wounds import Location
 
 __all__ = ["perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
 
@@ -69,7 +70,7 @@ def perform_roll(
     purpose: str = "",
     kind: str = "roll",
     use_complement: bool = True,
-    limb: str | None = None,
+    limb: Location | None = None,
 ) -> SkillRoll:
     """Roll `c`'s skill against `stat` and `goal`, with every modifier the rules add.
 
@@ -87,7 +88,7 @@ def perform_roll(
         reason = specials.special_refusal(ctx, c, special)
         if reason:
             ctx.fail(reason)
-    limb_state = c.limbs.get(limb) if limb is not None else None  # type: ignore[call-overload]
+    limb_state = c.limbs.get(limb) if limb is not None else None
     if limb_state == "severed":
         ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
     known = on_sheet(c.skills, skill)
@@ -131,8 +132,8 @@ def perform_roll(
     ctx.emit(kind, text, result.faces, c.id)
     if exert:  # A16: the Exhaustion Point lowers Endurance too: its lines are checked now
         injury.check_demise(ctx, c, endurance)
-    if limb_state is not None:
+    if limb is not None and limb_state is not None:  # (a state implies a limb)
         # A15: "the character adds 1 WP to their current total" — strain, not a new blow.
         source = f"using a {limb_state} {limb} (A15)"
-        injury.inflict_wound(ctx, c, 1, limb, "Bruise", source, from_attack=False)  # type: ignore[arg-type]
+        injury.inflict_wound(ctx, c, 1, limb, "Bruise", source, from_attack=False)
     return result

@@ -23,7 +23,7 @@ import gc
 import weakref
 from collections.abc import Callable, Sequence
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pydantic import TypeAdapter
 from typing_extensions import TypedDict
@@ -31,7 +31,7 @@ from typing_extensions import TypedDict
 from rules.state import Encounter, Event
 
 if TYPE_CHECKING:
-    from rules.session import Session, Step
+    from rules.session import Done, Session, Step
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -145,7 +145,7 @@ class _Pieces:
         self.events, pieces = _reuse(self.events, list(map(id, log)), log, self._events)
         return pieces
 
-    def steps_json(self, done: list[Step], undone: list[Step]) -> tuple[list[bytes], list[bytes]]:
+    def steps_json(self, done: list[Done], undone: list[Step]) -> tuple[list[bytes], list[bytes]]:
         """Both stacks' steps (undo and redo move a step between them, its JSON unchanged)."""
         steps = done + undone
         commands = list(map(_COMMAND, steps))
@@ -185,12 +185,13 @@ def _reuse(
     if not old:  # the first save of this session (or of this indentation)
         entries = list(zip(values, make(list(values)) if values else [], strict=True))
     else:
-        entries = list(map(old.get, keys))
-        if None in entries:
-            missing = [index for index, entry in enumerate(entries) if entry is None]
+        found: list[tuple[V, bytes] | None] = list(map(old.get, keys))
+        if None in found:
+            missing = [index for index, entry in enumerate(found) if entry is None]
             made = make([values[index] for index in missing])
             for index, piece in zip(missing, made, strict=True):
-                entries[index] = (values[index], piece)
+                found[index] = (values[index], piece)
+        entries = cast("list[tuple[V, bytes]]", found)  # every None filled just above
     table = dict(zip(keys, entries, strict=True))
     return table, list(map(_JSON, entries))
 

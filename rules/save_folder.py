@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from rules.saves import SAVES_ENV, SaveError, _os_problem, _stamp, backup_path, read_save
+from rules.save_bytes import stamp as _stamp
+from rules.saves import SAVES_ENV, SaveError, _os_problem, backup_path, read_save
 
 
 @dataclass(frozen=True)

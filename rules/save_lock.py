@@ -28,11 +28,11 @@ from rules.save_reading import SaveError
 try:
     import fcntl
 except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # a module or None, by platform
 try:
     import msvcrt
 except ImportError:  # POSIX
-    msvcrt = None  # type: ignore[assignment]
+    msvcrt = None  # type: ignore[assignment]  # a module or None, by platform
 
 LOCK_TIMEOUT = 10.0  # seconds: a save takes milliseconds; longer means a stuck copy
 _POLL = 0.005

@@ -84,7 +84,7 @@ def _parse(path: Path, raw: bytes) -> SaveFile:
 
 def _decode(path: Path, raw: bytes) -> dict[str, Any]:
     """Bytes -> the save's JSON at this schema version, or a SaveError saying why not."""
-    data = parse_json(path, raw)
+    data: object = parse_json(path, raw)
     if not isinstance(data, dict):
         kind = _JSON_KINDS.get(type(data), "number")
         raise SaveError(path, f"it is not a tracker save (it holds a JSON {kind})")

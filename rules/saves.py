@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from pydantic_core import PydanticSerializationError
 
+from rules.save_bytes import stamp as _stamp
 from rules.save_cache import session_json
 from rules.save_file import _HEAD, FORMAT, _HeadOut
 from rules.save_file import History as History  # re-exported: the public API stays here
@@ -60,7 +61,6 @@ from rules.save_reading import _CONTENT, _decode, _read
 from rules.save_reading import MAX_BYTES as MAX_BYTES
 from rules.save_reading import SaveError as SaveError
 from rules.save_reading import _os_problem as _os_problem
-from rules.save_reading import _stamp as _stamp
 from rules.save_reading import backup_path as backup_path
 from rules.save_reading import intact_backup as intact_backup
 from rules.save_reading import read_save as read_save

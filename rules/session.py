@@ -90,7 +90,7 @@ class Session:
         assert done.journal is not None
         done.journal.undo()
         invalidate_track(self.encounter)
-        step = Step(done.command, done.faces)  # the same faces list: its saved JSON is reused
+        step = Step(_command(done), done.faces)  # the same faces list: its saved JSON is reused
         self.undone.append(step)
         return step
 
@@ -121,7 +121,7 @@ class Session:
         assert self.base is not None
         encounter = self.base.model_copy(deep=True)
         for step in self.done:
-            apply(encounter, step.command, ScriptedDice(step.faces))
+            apply(encounter, _command(step), ScriptedDice(step.faces))
         return encounter
 
     def rebuild_journals(self) -> None:
@@ -135,14 +135,15 @@ class Session:
         encounter = self.base.model_copy(deep=True)
         rebuilt: list[Done] = []
         for index, step in enumerate(self.done):
+            command = _command(step)
             try:
-                applied = apply(encounter, step.command, ScriptedDice(step.faces))
+                applied = apply(encounter, command, ScriptedDice(step.faces))
             except Exception as error:
                 raise HistoryError(
-                    f"step {index + 1} of the saved history ({step.command.type}) cannot be"
+                    f"step {index + 1} of the saved history ({command.type}) cannot be"
                     f" replayed ({_what(error)}): {_STOPS}"
                 ) from error
-            rebuilt.append(Step(step.command, step.faces, applied.journal))
+            rebuilt.append(Step(command, step.faces, applied.journal))
         if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
             raise HistoryError(
                 "the saved history does not replay to the saved encounter (edited by hand,"
@@ -150,6 +151,15 @@ class Session:
             )
         self.done = rebuilt
         self.encounter = encounter
+
+
+def _command(done: Done) -> Command:
+    """A done step's command: `apply` always gives its context one (only a handler
+    test builds a Context without), so None here is a broken history."""
+    command = done.command
+    if command is None:
+        raise HistoryError("a step of the history has no command")
+    return command
 
 
 _STOPS = "undo stops where this save was opened; the encounter and its log are as saved"

@@ -115,12 +115,12 @@ def special_refusal(ctx: Context, c: Combatant, kind: str) -> str | None:
                 f"({c.turn_bonus:+d}) applies to every action of the turn (R26)"
             )
     if kind in ("chance-combat", "chance-roleplay"):
-        which = "combat" if kind == "chance-combat" else "roleplay"
+        which: farad.ChanceKind = "combat" if kind == "chance-combat" else "roleplay"
         if which == "combat" and not in_combat:
             return f"{c.name}'s combat chance die is for battle: no combat is running (C1)"
         if which == "roleplay" and in_combat:
             return f"{c.name}'s roleplay chance die cannot be used in battle (C1)"
-        reason = farad.chance_refusal(c.chance, which)  # type: ignore[arg-type]
+        reason = farad.chance_refusal(c.chance, which)
         return f"{c.name}: {reason} (C1)" if reason else None
     if kind == "luck":
         if c.luck == 0:
@@ -160,9 +160,9 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
     note = ""
     endurance = injury.endurance_now(c)  # A16: a drain on Endurance may cross a line
     if kind in ("chance-combat", "chance-roleplay"):
-        which = "combat" if kind == "chance-combat" else "roleplay"
-        _set_chance(ctx, c, farad.use_chance(c.chance, which))  # type: ignore[arg-type]
-        die = farad.roll_chance(ctx.dice, which, c.name)  # type: ignore[arg-type]
+        which: farad.ChanceKind = "combat" if kind == "chance-combat" else "roleplay"
+        _set_chance(ctx, c, farad.use_chance(c.chance, which))
+        die = farad.roll_chance(ctx.dice, which, c.name)
         other = "roleplay" if which == "combat" else "combat"
         if getattr(c.chance, other) == "locked":
             until = "the battle ends" if which == "combat" else "a battle starts"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.context import Context
 from rules.state import Combatant, Encounter
@@ -33,6 +33,13 @@ _KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
 TIME_SHIFT = _KIND_SHIFT + 1
 
 
+class TrackCache(TypedDict, total=False):
+    """`Encounter.cache`: derived from the encounter, never saved, rebuilt when missing."""
+
+    heap: list[Entry]
+    epoch: int  # the key epoch (`keys_may_have_moved`)
+
+
 def order_base(kind: int, neg_wits: int) -> int:
     """The kind and Wits part of an entry's `order` (add time << TIME_SHIFT and arrival)."""
     wits_field = neg_wits + (1 << (_WITS_BITS - 1))
@@ -52,12 +59,13 @@ def heap_entry(
 
 
 def key_epoch(enc: Encounter) -> int:
-    return _cache(enc).get("epoch", 0)  # type: ignore[return-value]
+    return _cache(enc).get("epoch", 0)
 
 
-def _cache(enc: Encounter) -> dict[str, object]:
+def _cache(enc: Encounter) -> TrackCache:
     """`enc.cache` without the property: the track reads it on every step."""
-    return enc.__pydantic_private__["_cache"]  # type: ignore[index]
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
+    return cache
 
 
 def keys_may_have_moved(enc: Encounter) -> None:
@@ -68,7 +76,7 @@ def keys_may_have_moved(enc: Encounter) -> None:
     then a popped entry's R5 key is trusted without recomputing any Wits.
     """
     cache = enc.cache
-    cache["epoch"] = cache.get("epoch", 0) + 1  # type: ignore[operator]
+    cache["epoch"] = cache.get("epoch", 0) + 1
 
 
 def invalidate_track(enc: Encounter) -> None:
@@ -91,11 +99,17 @@ def tie_key(c: Combatant) -> tuple[int, int, str]:
 
 def act_entry(enc: Encounter, c: Combatant) -> Entry:
     """A fresh entry, its R5 key computed now (so stamped with the current epoch)."""
-    return heap_entry(c.ttu, ACT, -_wits(c), c.arrival, c, key_epoch(enc))  # type: ignore[arg-type]
+    ttu = c.ttu
+    if ttu is None:  # callers push only combatants on the track
+        raise ValueError(f"{c.name} is not on the time track")
+    return heap_entry(ttu, ACT, -_wits(c), c.arrival, c, key_epoch(enc))
 
 
 def _bleed_entry(c: Combatant, now: int) -> Entry:
-    tick = next_bleed_tick(c.bleed_anchor, now)  # type: ignore[arg-type]
+    anchor = c.bleed_anchor
+    if anchor is None:  # callers push only the bleeding (`_bleeds`)
+        raise ValueError(f"{c.name} has no bleeding anchor")
+    tick = next_bleed_tick(anchor, now)
     return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1, c.__dict__)
 
 
@@ -112,7 +126,7 @@ def heap_of(enc: Encounter) -> list[Entry]:
                 heap.append(_bleed_entry(c, enc.time))
         heapq.heapify(heap)
         cache["heap"] = heap
-    return heap  # type: ignore[return-value]
+    return heap
 
 
 def _bleeds(c: Combatant) -> bool:
@@ -186,7 +200,8 @@ def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
     """
-    cache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # = _cache(enc)
+    # = _cache(enc), inlined: the track's every step
+    cache: TrackCache = enc.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
     heap = cache.get("heap")
     if heap is None:
         heap = heap_of(enc)
@@ -242,7 +257,7 @@ def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
     """Put a combatant's next bleeding tick on the heap (after its anchor or BLR changed)."""
     heap = enc.cache.get("heap")
     if heap is not None and enc.in_combat and _bleeds(c):
-        heapq.heappush(heap, _bleed_entry(c, enc.time))  # type: ignore[arg-type]
+        heapq.heappush(heap, _bleed_entry(c, enc.time))
 
 
 def restamp(enc: Encounter, c: Combatant) -> None:
@@ -270,7 +285,7 @@ def drop_entries(enc: Encounter, c: Combatant) -> None:
     reader of the heap ever meets an id the encounter no longer holds. O(n): a
     removal is a GM's edit, never a track step. Undo rebuilds the heap (`invalidate_track`).
     """
-    heap: list[Entry] | None = _cache(enc).get("heap")  # type: ignore[assignment]
+    heap = _cache(enc).get("heap")
     if heap is None:
         return
     d = c.__dict__

@@ -9,7 +9,7 @@ from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, Take
 from rules.context import Context, handles
 from rules.quick_step import quick_advance
 from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
-from rules.state import Action, Combatant, Turn, built
+from rules.state import Action, ActionKind, Combatant, Turn, built
 from rules.timetrack import acts_now, invalidate_track, pop_next, pop_opportunity, set_ttu, tied
 
 __all__ = [
@@ -281,7 +281,8 @@ def unaware(c: Combatant, now: int) -> bool:
 
 def eligible(c: Combatant, skill: int, now: int) -> bool:
     """A10: aware (`unaware`), on the track, and TTU - skill <= now."""
-    return c.active and not unaware(c, now) and can_react(c.ttu, skill, now)  # type: ignore[arg-type]
+    ttu = c.ttu
+    return ttu is not None and c.active and not unaware(c, now) and can_react(ttu, skill, now)
 
 
 def _drop_held(ctx: Context, c: Combatant) -> None:
@@ -305,7 +306,7 @@ def spend_reaction(
     ctx: Context,
     c: Combatant,
     action_name: str | None,
-    kinds: tuple[str, ...],
+    kinds: tuple[ActionKind, ...],
     skill: int,
     use_held: bool = False,
 ) -> Reaction:
@@ -356,7 +357,7 @@ def spend_reaction(
 
 
 def _reaction_action(
-    ctx: Context, c: Combatant, name: str | None, kinds: tuple[str, ...]
+    ctx: Context, c: Combatant, name: str | None, kinds: tuple[ActionKind, ...]
 ) -> Action:
     if name is not None:
         try:
@@ -366,7 +367,7 @@ def _reaction_action(
     for action in c.actions:
         if action.kind in kinds:
             return action
-    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])  # type: ignore[arg-type]
+    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])
 
 
 @handles(React)
@@ -379,7 +380,7 @@ def react(ctx: Context, cmd: React) -> None:
     except ValueError as error:
         ctx.fail(str(error))
     skill = c.skill_rating(cmd.skill) if cmd.skill else reaction_skill(c, action)
-    defensive = ("dodge", "parry")
+    defensive: tuple[ActionKind, ...] = ("dodge", "parry")
     # A10: only the held action can pay for an action that is not a dodge or parry.
     use_held = cmd.use_held or (action.kind not in defensive and c.held_action is not None)
     reaction = spend_reaction(ctx, c, cmd.action, defensive, skill, use_held)

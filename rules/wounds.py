@@ -9,20 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from rules.chart import VP_CHART, clamp_stat
 from rules.dice import check_face, faces_text
 
-# R14: where a wound can land.
-LOCATIONS: tuple[str, ...] = (
-    "head",
-    "chest",
-    "left arm",
-    "right arm",
-    "left leg",
-    "right leg",
-    "unspecified",
-)
+# R14: where a wound can land (the state's `Location`; the mechanics own the list).
+Location = Literal["head", "chest", "left arm", "right arm", "left leg", "right leg", "unspecified"]
+LOCATIONS: tuple[Location, ...] = get_args(Location)
 LIMBS: frozenset[str] = frozenset({"left arm", "right arm", "left leg", "right leg"})
 
 WP_PER_STAT_POINT = 3  # A9/A14: every 3 total WP lower every stat by 1

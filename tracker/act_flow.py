@@ -160,7 +160,7 @@ class ActFlow:
         due, saying so rather than silently acting for someone else."""
         now = tied(enc)  # the opened first, then the rest of the tie in R5 order
         if selected in now:
-            return selected  # type: ignore[return-value]
+            return selected
         first = now[0]
         c = enc.combatants.get(selected) if selected is not None else None
         if c is not None:
@@ -184,15 +184,15 @@ class ActFlow:
 
     def skill_roll(self, selected: str | None) -> None:
         """`s`: a skill roll (standard, extended, complementary, opposed) for the selected."""
-        c = self._selected(selected)
-        if c is not None:
-            self.open(SkillRollDialog(self.app.session.encounter, c.id))  # type: ignore[union-attr]
+        c, enc = self._selected(selected), self.encounter
+        if c is not None and enc is not None:
+            self.open(SkillRollDialog(enc, c.id))
 
     def anima(self, selected: str | None) -> None:
         """`k`: an Anima check for the selected combatant."""
-        c = self._selected(selected)
-        if c is not None:
-            self.open(AnimaDialog(self.app.session.encounter, c.id))  # type: ignore[union-attr]
+        c, enc = self._selected(selected), self.encounter
+        if c is not None and enc is not None:
+            self.open(AnimaDialog(enc, c.id))
 
     def answer(self) -> None:
         """Answer the first pending decision with its dialog (odds and preview shown)."""

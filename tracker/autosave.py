@@ -28,6 +28,7 @@ class Autosave(_Base):
     saves_dir: Path
     unsaved_since: datetime | None
     _session: Session | None
+    revision: int  # the app's reactive: widgets redraw when it moves
 
     def _init_autosave(self) -> None:
         self._unsaved = False  # a command ran since the last good save
@@ -36,7 +37,7 @@ class Autosave(_Base):
 
     def changed(self, *, save: bool = True) -> None:
         """Bump the revision (widgets redraw); autosave once the frame is painted."""
-        self.revision += 1  # type: ignore[attr-defined]
+        self.revision += 1
         self._leaving_unsaved = ""  # the fight moved on: leaving it asks again
         if save:
             self._unsaved = True

@@ -24,7 +24,7 @@ def run_check(app: TrackerApp) -> tuple[int, str]:
     """(exit code, one-line summary) of starting `app` headless and letting it settle."""
     outcome: list[tuple[int, str]] = []
 
-    async def autopilot(pilot: Pilot[None]) -> None:
+    async def autopilot(pilot: Pilot[object]) -> None:  # Textual passes Pilot[object]
         deadline = time.monotonic() + CHECK_SECONDS
         while time.monotonic() < deadline:
             found = _settled(app)

@@ -28,7 +28,7 @@ class TrackerCommands(Provider):
         from tracker.screens.main import MainScreen
         from tracker.screens.moment import reasons
 
-        app: TrackerApp = self.app  # type: ignore[assignment]
+        app: TrackerApp = self.app  # type: ignore[assignment]  # Textual types it App[object]
         screen = self.screen
         if app.session is None or not isinstance(screen, MainScreen):
             return []

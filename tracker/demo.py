@@ -31,7 +31,9 @@ CHECKOUT_ROSTER = REPO / "saves" / "roster"
 DEMO_STEM = "the-card-game"  # rules.saves.autosave_path of the demo's name, without the import
 
 
-def _stats(strength: int, dex: int, endurance: int, wits: int, perception: int, tech: int):
+def _stats(
+    strength: int, dex: int, endurance: int, wits: int, perception: int, tech: int
+) -> dict[str, int]:
     return {
         "Strength": strength,
         "Dexterity": dex,

@@ -16,7 +16,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -100,7 +100,7 @@ def write_settings(settings: Settings, path: Path) -> None:
 class SettingsKeeper:
     """Applies the settings when the app starts and writes them when the GM changes one."""
 
-    def __init__(self, app: App[object], path: Path | None = None) -> None:
+    def __init__(self, app: App[Any], path: Path | None = None) -> None:
         self.app = app
         self.path = settings_path() if path is None else path
         self.settings, self.problem = read_settings(self.path)

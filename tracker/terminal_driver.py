@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 import os
 import selectors
-from codecs import getincrementaldecoder
+from codecs import IncrementalDecoder, getincrementaldecoder
 
 from textual._loop import loop_last
 from textual._parser import ParseError
@@ -32,7 +32,7 @@ __all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_stric
 STRICT = 'getincrementaldecoder("utf-8")().decode'
 
 
-def decoder() -> object:
+def decoder() -> IncrementalDecoder:
     """The incremental decoder the input thread uses: a bad byte becomes U+FFFD."""
     return getincrementaldecoder("utf-8")(errors="replace")
 
@@ -57,7 +57,7 @@ class ForgivingLinuxDriver(LinuxDriver):
         selector.register(self.fileno, selectors.EVENT_READ)
         fileno = self.fileno
         parser = XTermParser(self._debug)
-        decode = decoder().decode  # type: ignore[attr-defined]
+        decode = decoder().decode
 
         def process_selector_events(
             selector_events: list[tuple[selectors.SelectorKey, int]], final: bool = False

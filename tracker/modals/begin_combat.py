@@ -132,4 +132,5 @@ class BeginCombat(Dialog[StartCombat]):
             return None, errors
         if errors:
             return None, errors
-        return StartCombat(initiators=initiators, awareness=awareness), {}
+        # validated, not built: each awareness is a Select's text, checked by the model
+        return StartCombat.model_validate({"initiators": initiators, "awareness": awareness}), {}

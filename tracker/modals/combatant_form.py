@@ -16,6 +16,7 @@ the sheet (A1); a skill the sheet lacks only earns a note (it rolls 0 dice).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, get_args
 
 from pydantic import ValidationError
@@ -29,7 +30,16 @@ from rules.commands import AddCombatant, EditCombatant
 from rules.errors import field_errors
 from rules.roster import default_repertoire, free_name, name_taken
 from rules.sheet_names import on_sheet
-from rules.state import DEFAULT_STATS, SIDES, Awareness, Combatant, Encounter, Stats
+from rules.state import (
+    DEFAULT_STATS,
+    SIDES,
+    Action,
+    Awareness,
+    Combatant,
+    Encounter,
+    Stats,
+    Weapon,
+)
 from tracker.modals.attack_offer import offer_attack, unused_weapon_notes, weapon_row_of
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
@@ -346,10 +356,10 @@ class CombatantForm(Dialog[SheetCommand]):
     def validate_form(self) -> tuple[SheetCommand | None, dict[str, str]]:
         weapon_rows = list(self.query_one("#weapons").query_children(WeaponRow))
         action_rows = list(self.query_one("#actions").query_children(ActionRow))
-        for i, row in enumerate(weapon_rows):
-            row.error.slot = f"weapon-{i}"
-        for i, row in enumerate(action_rows):
-            row.error.slot = f"action-{i}"
+        for i, weapon_row in enumerate(weapon_rows):
+            weapon_row.error.slot = f"weapon-{i}"
+        for i, action_row in enumerate(action_rows):
+            action_row.error.slot = f"action-{i}"
         problems: dict[str, list[str]] = {
             slot: [] for slot in ("stats", "shield", *(f for f, *_ in PAIR_FIELDS))
         }
@@ -405,7 +415,9 @@ class CombatantForm(Dialog[SheetCommand]):
         for path, _what, stat in c.missing_stats():
             slot, _prefix = slot_for(path)
             problems.setdefault(slot, []).append(f"stat {stat!r} is not on the sheet (has {have})")
-        for kind, items in (("weapon", c.weapons), ("action", c.actions)):
+        rollers: list[tuple[str, Sequence[Weapon | Action]]]
+        rollers = [("weapon", c.weapons), ("action", c.actions)]
+        for kind, items in rollers:
             for index, item in enumerate(items):
                 if item.skill is not None and on_sheet(c.skills, item.skill) is None:
                     notes.setdefault(f"{kind}-{index}", []).append(

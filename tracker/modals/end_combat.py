@@ -19,7 +19,7 @@ from rules.commands import EndCombat
 from rules.state import Encounter, Outcome
 from tracker.modals.form import FORM, Dialog, FieldError, buttons
 
-OUTCOMES: tuple[str, ...] = get_args(Outcome)
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
 class EndCombatModal(Dialog[EndCombat]):

@@ -20,7 +20,7 @@ from rules.commands import FightStatus
 from rules.state import Awareness, Encounter
 from tracker.modals.form import Dialog, FieldError, FieldSelect, buttons, combatant_of, labelled
 
-AWARENESS: tuple[str, ...] = get_args(Awareness)
+AWARENESS: tuple[Awareness, ...] = get_args(Awareness)
 REASONS: tuple[str, ...] = ("fled", "unconscious", "surrendered")  # README's `f`
 
 
@@ -82,5 +82,5 @@ class FightStatusDialog(Dialog[FightStatus]):
         found = self.query("#awareness").results(FieldSelect)
         select = next(iter(found), None)
         aware = select.value if select is not None else None
-        awareness = aware if isinstance(aware, str) and aware in AWARENESS else None
-        return FightStatus(target=cid, out=False, awareness=awareness), {}  # type: ignore[arg-type]
+        awareness = next((known for known in AWARENESS if known == aware), None)
+        return FightStatus(target=cid, out=False, awareness=awareness), {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Hashable
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -36,6 +36,9 @@ from textual.widgets import (
 
 from rules.state import Combatant, Encounter
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
+
+if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
 
 ResultT = TypeVar("ResultT")
 SelectT = TypeVar("SelectT", bound=Hashable)
@@ -84,8 +87,8 @@ class MarkedCheckbox(Checkbox):
     MarkedCheckbox.-on > .toggle--button { color: $text-success !important; }
     """
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)
         return "✔" if self.value else " "
 
 
@@ -98,8 +101,8 @@ class MarkedRadioButton(RadioButton):
     MarkedRadioButton.-on > .toggle--button { color: $text-success !important; }
     """
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)
         return "●" if self.value else "○"
 
 
@@ -333,7 +336,7 @@ class Dialog(ModalScreen[ResultT]):
             keeper.forget()
         self.dismiss(None)
 
-    def dismiss(self, result: ResultT | None = None):  # type: ignore[override]
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Note the fields behind an answer: if its command is cancelled at a dice prompt,
         the app keeps them and this dialog comes back with them (kept_fields)."""
         keeper = getattr(self.app, "cancelled", None)

@@ -162,8 +162,8 @@ class HealForm(Dialog[Care]):
         if care == "heal":
             if c.total_wp() == 0:
                 return None, {FORM: f"{c.name} has no wound points to heal"}
-            chosen = str(self.query_one("#heal-wound", Select).value)
-            wound = None if chosen == NEWEST else int(chosen)
+            which = str(self.query_one("#heal-wound", Select).value)
+            wound = None if which == NEWEST else int(which)
             wp = self._value("#heal-wp") or "1"
             return validate_typed(Heal, {"target": c.id, "wound_points": wp, "wound": wound}), {}
         if care == "staunch":

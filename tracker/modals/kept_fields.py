@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
@@ -51,7 +52,7 @@ class FormNote:
     fields: tuple[Field, ...]
 
 
-def title_of(dialog: Dialog[object]) -> str:
+def title_of(dialog: Dialog[Any]) -> str:
     """The dialog's title line (it names the act: who, with what, which action)."""
     found = dialog.query(".dialog-title")
     return str(found.first(Static).render()) if found else ""
@@ -71,7 +72,7 @@ def _read(widget: object) -> tuple[str, object] | None:
     return None
 
 
-def note_form(dialog: Dialog[object]) -> FormNote:
+def note_form(dialog: Dialog[Any]) -> FormNote:
     """Every field with an id, in the order the GM meets them."""
     fields: list[Field] = []
     for widget in dialog.query("*"):
@@ -81,7 +82,7 @@ def note_form(dialog: Dialog[object]) -> FormNote:
     return FormNote(type(dialog).__name__, title_of(dialog), tuple(fields))
 
 
-def _put(dialog: Dialog[object], field: Field) -> bool | None:
+def _put(dialog: Dialog[Any], field: Field) -> bool | None:
     """Put one value back: True if set now, False if it already holds, None if it cannot."""
     ident, kind, value = field
     found = dialog.query(f"#{ident}")
@@ -103,7 +104,7 @@ def _put(dialog: Dialog[object], field: Field) -> bool | None:
         button.value = True
         return True
     try:
-        widget.value = value  # type: ignore[attr-defined]
+        widget.value = value  # type: ignore[attr-defined]  # an Input, Select or Checkbox (_read)
     except InvalidSelectValueError:
         return None  # not an option (yet): a later reaction may offer it
     return True
@@ -124,7 +125,7 @@ class KeptRestore:
     """Puts a note's values back into a mounted dialog, one field per short pause."""
 
     def __init__(
-        self, dialog: Dialog[object], note: FormNote, command: object, what: str, faces: bool
+        self, dialog: Dialog[Any], note: FormNote, command: object, what: str, faces: bool
     ) -> None:
         """`what` names the command for the GM; `faces`: some were typed and are offered."""
         self.dialog = dialog
@@ -187,8 +188,9 @@ class KeptRestore:
             )
         note = KeptNote(text, id="kept", markup=False)
         title = self.dialog.query(".dialog-title")
-        if title:
-            title.first().parent.mount(note, after=title.first())  # type: ignore[union-attr]
+        parent = title.first().parent if title else None
+        if isinstance(parent, Widget):  # a screen or a container
+            parent.mount(note, after=title.first())
         else:
             self.dialog.mount(note)
         for callback in self._then:
@@ -196,7 +198,7 @@ class KeptRestore:
         self._then.clear()
 
 
-def restore_kept(dialog: Dialog[object]) -> KeptRestore | None:
+def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:
     """Start putting back the kept fields if this dialog is the one that made the
     cancelled command (None: nothing kept for it)."""
     keeper = getattr(dialog.app, "cancelled", None)  # a bare test host keeps nothing

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar, get_args
 
 from pydantic import ValidationError
@@ -63,7 +63,7 @@ def load_template(path: Path | Traversable) -> Combatant:
         raise ValueError(f"not JSON ({err.msg}; line {err.lineno}, column {err.colno})") from None
     if not isinstance(data, dict):
         raise ValueError("a template is one JSON object (a combatant)")
-    data.setdefault("id", path.stem[:40] or "template")
+    data.setdefault("id", PurePath(path.name).stem[:40] or "template")  # = Path.stem
     try:
         return Combatant.model_validate(data, context={NEW_SHEET: True})
     except ValidationError as err:

@@ -18,8 +18,9 @@ from textual.widgets import Input, Select, Static
 from rules.chart import LEVELS
 from rules.commands import ApplyWound
 from rules.errors import field_errors
-from rules.state import Combatant, Encounter, Location
+from rules.state import Combatant, Encounter
 from rules.wounds import (
+    Location,
     breakage_goal,
     demise_triggers,
     needs_breakage_roll,
@@ -124,9 +125,9 @@ class WoundForm(Dialog[ApplyWound]):
         location = str(self.query_one("#location", Select).value)
         source = self.query_one("#source", Input).value.strip() or "GM"
         try:
-            command = ApplyWound(
-                target=self.combatant.id, wound_points=wp, location=location, source=source
-            )
+            # validated, not built: the location is the Select's text, checked by the model
+            fields = {"target": self.combatant.id, "wound_points": wp, "location": location}
+            command = ApplyWound.model_validate({**fields, "source": source})
         except ValidationError as err:
             errors = field_errors(err, ApplyWound)
             return None, {_SLOTS.get(path, FORM): text for path, text in errors.items()}

@@ -13,15 +13,16 @@ from __future__ import annotations
 from rules.commands import ConfirmDamage, Parry, ResolveCheck
 from rules.state import Encounter, Pending
 from tracker.modals.act import CheckDialog, DamageDialog, ParryDialog
-from tracker.modals.act.base import ActDialog
 
 Answer = ResolveCheck | Parry | ConfirmDamage
 
 
-def decision_dialog(encounter: Encounter, pending: Pending) -> ActDialog[Answer]:
+def decision_dialog(
+    encounter: Encounter, pending: Pending
+) -> ParryDialog | DamageDialog | CheckDialog:
     """The act dialog that answers `pending`; escape leaves it pending."""
     if pending.kind == "parry":
-        return ParryDialog(encounter, pending.id)  # type: ignore[return-value]
+        return ParryDialog(encounter, pending.id)
     if pending.kind == "damage":
-        return DamageDialog(encounter, pending.id)  # type: ignore[return-value]
-    return CheckDialog(encounter, pending.id)  # type: ignore[return-value]
+        return DamageDialog(encounter, pending.id)
+    return CheckDialog(encounter, pending.id)

@@ -104,11 +104,11 @@ class MainScreen(Screen[None]):
             id="log-newest",
         ),
     ]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    HORIZONTAL_BREAKPOINTS = [  # typed by Textual's Screen
         (0, "-narrow"),
         (100, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS = [
         (0, "-short"),
         (32, "-tall"),
     ]
@@ -120,7 +120,7 @@ class MainScreen(Screen[None]):
 
     @property
     def tracker(self) -> TrackerApp:
-        return self.app  # type: ignore[return-value]
+        return self.app  # type: ignore[return-value]  # Textual types it App[object]
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -303,18 +303,21 @@ class MainScreen(Screen[None]):
         if self._allowed("wound"):
             from tracker.modals.wound import WoundForm
 
+            assert self.selected is not None  # `reasons` refuses it with nobody selected
             self._ask(WoundForm(self.encounter, self.selected))
 
     def action_heal(self) -> None:
         if self._allowed("heal"):
             from tracker.modals.heal import HealForm
 
+            assert self.selected is not None  # `reasons` refuses it with nobody selected
             self._ask(HealForm(self.encounter, self.selected))
 
     def action_luck(self) -> None:
         if self._allowed("luck"):
             from tracker.modals.luck import LuckForm
 
+            assert self.selected is not None  # `reasons` refuses it with nobody selected
             self._ask(LuckForm(self.encounter, self.selected))
 
     def action_new_day(self) -> None:

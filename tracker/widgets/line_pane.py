@@ -34,7 +34,7 @@ class LinePane(Widget):
 
     def __init__(self, *, anchor: Literal["top", "bottom"] = "top", id: str | None = None) -> None:
         super().__init__(id=id)
-        self.anchor = anchor
+        self.anchor_edge = anchor  # not `anchor`: that is a Widget method
         self.lines: list[Strip] = []
         self.offset_lines = 0  # how far the GM has scrolled away from the anchor
 
@@ -63,24 +63,24 @@ class LinePane(Widget):
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
-        self.scroll_lines(3 if self.anchor == "bottom" else -3)
+        self.scroll_lines(3 if self.anchor_edge == "bottom" else -3)
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()
-        self.scroll_lines(-3 if self.anchor == "bottom" else 3)
+        self.scroll_lines(-3 if self.anchor_edge == "bottom" else 3)
 
     def first_visible(self) -> int:
         height = self.size.height
-        if self.anchor == "top":
+        if self.anchor_edge == "top":
             return self.offset_lines
         return max(0, len(self.lines) - height - self.offset_lines)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         height = self.size.height
-        edge = height - 1 if self.anchor == "bottom" else 0
+        edge = height - 1 if self.anchor_edge == "bottom" else 0
         if self.offset_lines and y == edge:
-            where = "newer below" if self.anchor == "bottom" else "above"
+            where = "newer below" if self.anchor_edge == "bottom" else "above"
             return _hint(
                 f" ↕ {self.offset_lines} more {where} ({self.SCROLL_HINT})", width, self.rich_style
             )

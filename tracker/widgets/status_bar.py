@@ -67,8 +67,8 @@ class StatusBar(Static):
 
     def show(self, enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> None:
         self._shown = (enc, dice_mode, seed, path)
-        key = (enc.name, enc.day, enc.time, enc.in_combat, enc.outcome, dice_mode, seed, path)
-        key += (self._unsaved,)
+        fight = (enc.name, enc.day, enc.time, enc.in_combat, enc.outcome)
+        key = (*fight, dice_mode, seed, path, self._unsaved)
         if key != self._key:
             self._key = key
             text = status_text(enc, dice_mode, seed, path)

@@ -174,11 +174,11 @@ def _label(
         if short is not None:
             return lane, *short
         return lane, full, len(mark.names)
-    lane = max(range(len(rooms)), key=lambda i: rooms[i], default=None)
-    short = None if lane is None else _fit(mark, rooms[lane])
-    if lane is None or short is None:
+    widest = max(range(len(rooms)), key=lambda i: rooms[i], default=None)
+    short = None if widest is None else _fit(mark, rooms[widest])
+    if widest is None or short is None:
         return None, "", 0
-    return lane, *short
+    return widest, *short
 
 
 def _blocks(

@@ -11,7 +11,7 @@ Names match the sheet in any case, as the engine matches them.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, get_args
 
 from pydantic import ValidationError
 from textual import on
@@ -30,7 +30,7 @@ from rules.anima_odds import (
     resistance_odds,
 )
 from rules.check_limits import D100_RANGE, range_problem, value_range
-from rules.commands import AnimaCheck
+from rules.commands import AnimaCheck, AnimaKind
 from rules.errors import explain
 from rules.sheet_names import on_sheet
 from rules.state import Combatant, Encounter
@@ -52,6 +52,8 @@ KINDS = {
     "characteristic": "characteristic check (d10, B6)",
     "opposed-characteristic": "opposed characteristic (d10 each, B6)",
 }
+
+_KINDS: tuple[AnimaKind, ...] = get_args(AnimaKind)
 
 
 def sheet(c: Combatant, kind: str) -> dict[str, int]:
@@ -188,9 +190,9 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         value = sheet_value(other, base, their_name)
         their.placeholder = f"{value} (sheet)" if value is not None else "type it"
 
-    def _kind(self) -> str:
+    def _kind(self) -> AnimaKind:
         value = self.query_one("#kind", Select).value
-        return value if isinstance(value, str) else "ability"
+        return next((kind for kind in _KINDS if kind == value), "ability")
 
     def _opponent(self) -> Combatant | None:
         if self._kind() in ("characteristic", "resistance"):
@@ -257,14 +259,14 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         try:
             command = AnimaCheck(
                 actor=c.id,
-                kind=kind,  # type: ignore[arg-type]
+                kind=kind,
                 name=name,
                 value=value,
                 difficulty=difficulty if other is None or kind == "resistance" else None,
                 opponent=other.id if other is not None else None,
                 opponent_name=their_name,
                 opponent_value=their_value,
-                special=picker.kind,  # type: ignore[arg-type]
+                special=picker.kind,
             )
         except ValidationError as err:
             return None, {FORM: explain(err, AnimaCheck)}

@@ -10,7 +10,7 @@ the chance once the dodge's own roll is taken into account.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import ClassVar
 
 from pydantic import ValidationError
 from textual import on
@@ -23,7 +23,8 @@ from rules.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
 from rules.commands import Attack, Dodge
 from rules.declared_odds import roll_distribution, victory_distribution
 from rules.errors import field_errors
-from rules.state import Combatant, Encounter, Location
+from rules.state import Combatant, Encounter
+from rules.wounds import LOCATIONS, Location
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,
@@ -53,7 +54,6 @@ from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
 CLOSE_IN = "Close-In"
-LOCATIONS: tuple[str, ...] = get_args(Location)  # R14
 
 
 def range_presets(kind: str) -> dict[str, int | None]:
@@ -276,6 +276,10 @@ class AttackDialog(ActDialog[Attack]):
 
     # --- reading the form -----------------------------------------------------------
 
+    def _location(self) -> Location:
+        value = self.query_one("#location", Select).value  # R14; no blank: "unspecified"
+        return next((name for name in LOCATIONS if name == value), "unspecified")
+
     def validate_form(self) -> tuple[Attack | None, dict[str, str]]:
         a, w, enc = self.attacker, self.weapon, self.encounter
         errors: dict[str, str] = {}
@@ -312,12 +316,12 @@ class AttackDialog(ActDialog[Attack]):
                 target=target.id,
                 weapon=w.name,
                 goal=goal,
-                location=self.query_one("#location", Select).value,  # type: ignore[arg-type]
+                location=self._location(),
                 exert=exert,
-                special=picker.kind,  # type: ignore[arg-type]
+                special=picker.kind,
                 dodge=dodge,
                 modifier=modifier,
-                limb=limb,  # type: ignore[arg-type]
+                limb=limb,
             )
         except ValidationError as err:
             for path, text in field_errors(err, Attack).items():
@@ -350,7 +354,7 @@ class AttackDialog(ActDialog[Attack]):
             action=action if isinstance(action, str) else None,
             use_held=use_held,
             modifier=modifier,
-            limb=limb,  # type: ignore[arg-type]
+            limb=limb,
         )
 
     def _show_odds(

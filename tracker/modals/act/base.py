@@ -9,7 +9,7 @@ and the whole dialog scrolls when the terminal is short (80x24 still works).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -17,6 +17,9 @@ from textual.widgets import RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
+
+if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
 
 ResultT = TypeVar("ResultT")
 SelectT = TypeVar("SelectT", bound=Hashable)
@@ -33,7 +36,7 @@ class ActDialog(Dialog[ResultT]):
 
     # Below 110 columns the screen gets `-narrow` (on mount and on every resize) and the
     # odds fold under the form; the dialog body scrolls when it is taller than the terminal.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    HORIZONTAL_BREAKPOINTS = [  # typed by Textual's Screen
         (0, "-narrow"),
         (110, "-wide"),
     ]
@@ -90,7 +93,7 @@ class ActDialog(Dialog[ResultT]):
             self._ready = True
         super().action_submit()
 
-    def dismiss(self, result: ResultT | None = None):  # type: ignore[override]
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Tell the app's act flow what was answered, so the act goes on once it is applied."""
         flow = getattr(self.app, "act_flow", None)
         if result is not None and flow is not None:

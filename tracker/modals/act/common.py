@@ -74,7 +74,7 @@ def desperation_cost(c: Combatant) -> list[str]:
 class SpecialChoice:
     """One line of the picker: the die, how it reads, and why not (None: allowed)."""
 
-    kind: str | None
+    kind: farad.SpecialKind | None
     label: str
     refused: str | None
 
@@ -110,7 +110,8 @@ class ChoiceButton(MarkedRadioButton):
     """
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, self.render().get_height(self.styles, width))
+        styles = self.styles  # Textual's widgets pass theirs too; its RulesMap type says no
+        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
 
 
 class SpecialPicker(FieldRadioSet):
@@ -132,7 +133,7 @@ class SpecialPicker(FieldRadioSet):
         self.positive = c.luck >= 0  # R17: the pool's sign picks the luck die
 
     @property
-    def kind(self) -> str | None:
+    def kind(self) -> farad.SpecialKind | None:
         """The declared die (None: none). A refused one can never be pressed."""
         index = self.pressed_index
         if index < 0:

@@ -33,6 +33,12 @@ def _int(value: object) -> int:
     return value
 
 
+def _faces(value: object) -> list[int]:
+    if not isinstance(value, list):
+        raise ValueError(f"stored soft armour faces {value!r} are not a list")
+    return [_int(face) for face in value]
+
+
 def preview(p: Pending, after_shield: int | None, after_armour: int | None, wp: int | None) -> str:
     """The breakdown the engine would apply with these overrides (pure; no dice).
 
@@ -44,7 +50,7 @@ def preview(p: Pending, after_shield: int | None, after_armour: int | None, wp: 
     shield = None
     if d.get("shield_low") is not None:
         shield = (_int(d["shield_low"]), _int(d["shield_high"]))
-    faces = list(d.get("soft_faces") or [])  # type: ignore[arg-type]
+    faces = _faces(d.get("soft_faces") or [])
     soft = _int(d["soft"])
     if d.get("after_shield") is None and after_shield is not None and soft and not faces:
         return (
@@ -55,7 +61,7 @@ def preview(p: Pending, after_shield: int | None, after_armour: int | None, wp: 
         _int(d["attack_vs"]),
         _int(d["weapon_damage"]),
         shield,
-        d.get("shield_hits"),  # type: ignore[arg-type]
+        None if d.get("shield_hits") is None else _int(d["shield_hits"]),
         _int(d["hard"]),
         soft,
         _int(d["rating"]),

@@ -11,7 +11,7 @@ is not a dodge or parry can only be the held action. The engine decides
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from textual.dom import DOMNode
 from textual.widgets import Checkbox
 
 from rules.state import Combatant
@@ -25,7 +25,7 @@ def held_label(c: Combatant) -> str:
     return f"Spend the held {c.held_action} on it ({penalty}, A8)"
 
 
-def uses_held(screen: Screen[object], id: str) -> bool:
+def uses_held(screen: DOMNode, id: str) -> bool:
     """Whether the dialog's 'Spend the held ...' box is shown and ticked."""
     found = screen.query(f"#{id}")
     if not found:

@@ -7,11 +7,12 @@ this only offers the choice and tells the odds view about the -4.
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Select
 
 from rules.state import Combatant
+from rules.wounds import LOCATIONS, Location
 from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import labelled
 
@@ -35,15 +36,16 @@ def limb_picker(c: Combatant, id: str = "limb") -> Widget | None:
 
 
 def chosen_limb(
-    screen: Screen[object], c: Combatant, id: str = "limb"
-) -> tuple[str | None, int, str | None]:
+    screen: DOMNode, c: Combatant, id: str = "limb"
+) -> tuple[Location | None, int, str | None]:
     """(the limb, its modifier for the odds, why it cannot be used) from the dialog."""
     found = screen.query(f"#{id}")
     if not found:
         return None, 0, None
     value = found.first(Select).value
-    if not isinstance(value, str):
+    limb = next((name for name in LOCATIONS if name == value), None)  # none: no limb chosen
+    if limb is None:
         return None, 0, None
-    if c.limbs.get(value) == "severed":  # type: ignore[call-overload]
-        return value, 0, f"{c.name}'s {value} is severed: it cannot be used (A15)"
-    return value, LIMB_PENALTY, None
+    if c.limbs.get(limb) == "severed":
+        return limb, 0, f"{c.name}'s {limb} is severed: it cannot be used (A15)"
+    return limb, LIMB_PENALTY, None

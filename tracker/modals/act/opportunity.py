@@ -9,7 +9,7 @@ time track can mark the spot while the GM is still choosing.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import ValidationError
 from textual import on
@@ -35,6 +35,9 @@ from tracker.modals.form import (
     labelled,
 )
 from tracker.modals.parse import whole_number
+
+if TYPE_CHECKING:
+    from textual.await_complete import AwaitComplete
 
 
 class LandingPreview(Message):
@@ -199,7 +202,7 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             self.landing = landing
             self.app.post_message(LandingPreview(self.actor.id, landing))
 
-    def dismiss(self, result: TakeOpportunity | None = None):  # type: ignore[override]
+    def dismiss(self, result: TakeOpportunity | None = None) -> AwaitComplete:
         """Withdraw the preview whatever the outcome: the track redraws from the state."""
         self._withdrawn = True
         if self.landing is not None:

@@ -198,8 +198,8 @@ class ParryDialog(ActDialog[Parry]):
                 pending=p.id,
                 weapon=weapon.name if weapon else None,
                 action=action if weapon is not None and isinstance(action, str) else None,
-                special=picker.kind if weapon is not None else None,  # type: ignore[arg-type]
-                limb=limb if weapon is not None else None,  # type: ignore[arg-type]
+                special=picker.kind if weapon is not None else None,
+                limb=limb if weapon is not None else None,
                 modifier=modifier if weapon is not None else 0,
                 use_held=use_held and weapon is not None,
             )

@@ -12,7 +12,7 @@ number the command refuses is marked under its field.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from pydantic import ValidationError
 from textual import on
@@ -23,7 +23,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.chart import COMPLEMENTARY, GOALS
-from rules.commands import OpposedRound, OpposedStart, SkillRollCommand
+from rules.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
 from rules.errors import explain, field_errors
 from rules.numbers import is_int_text, parse_int
 from rules.sheet_names import rating
@@ -53,6 +53,12 @@ MODES = {
     "complementary": "complementary (A4): a bonus for the next roll",
     "opposed": "opposed (A6): rounds until a margin wins",
 }
+_MODES: tuple[RollMode | Literal["opposed"], ...] = (
+    "standard",
+    "extend",
+    "complementary",
+    "opposed",
+)
 Command = SkillRollCommand | OpposedStart | OpposedRound
 FIELD_SLOTS = ("skill", "goal", "dice", "modifier")  # command fields with a line of their own
 
@@ -248,9 +254,9 @@ class SkillRollDialog(ActDialog[Command]):
         if stat in other.stats:
             their.value = stat
 
-    def _mode(self) -> str:
+    def _mode(self) -> RollMode | Literal["opposed"]:
         value = self.query_one("#mode", Select).value
-        return value if isinstance(value, str) else "standard"
+        return next((mode for mode in _MODES if mode == value), "standard")
 
     def _opponent(self) -> Combatant | None:
         value = self.query_one("#opponent", Select).value
@@ -310,9 +316,9 @@ class SkillRollDialog(ActDialog[Command]):
                 dice=dice,
                 modifier=modifier,
                 exert=exert,
-                special=picker.kind,  # type: ignore[arg-type]
-                mode=mode,  # type: ignore[arg-type]
-                limb=limb,  # type: ignore[arg-type]
+                special=picker.kind,
+                mode=mode,
+                limb=limb,
             )
         except ValidationError as err:
             # Each problem under its own field ("goal: must be 0–99"), as the sheet form does.
