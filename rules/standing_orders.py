@@ -113,6 +113,15 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
                 reason = "no one is left on the time track"
                 break
             order, time, kind, wits, arrival, name, cid, _, _ = heap[0]
+        if kind == ACT:
+            run = runs_get(cid)
+            if (run is None or arrival < first_arrival) and not is_current(
+                heap[0][8], time, arrival
+            ):
+                # stale: it moved, died, left the fight or the encounter. Dropped before the
+                # `until` check, so the run stops for the reason a fresh heap would give.
+                heappop(heap)
+                continue
         if time > until:
             break
         if kind != ACT:  # A7: the bleeding due at this time comes first
@@ -128,12 +137,8 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
                 reason = "a decision is pending"
                 break
             continue
-        run = runs_get(cid)
         if run is None or arrival < first_arrival:  # an entry from before this run
-            if not is_current(heap[0][8], time, arrival):
-                heappop(heap)  # stale: it moved, died, left the fight or the encounter
-                continue
-            c = combatants[cid]  # current, so still in the encounter
+            c = combatants[cid]  # current (checked above), so still in the encounter
             key = tie_key_parts(c) if run is None else (run[1], run[2])
             if key != (wits, name):
                 heapreplace(heap, act_entry(enc, c))  # its R5 place moved

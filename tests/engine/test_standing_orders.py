@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules import timetrack
@@ -144,6 +144,16 @@ def test_a_fast_forward_equals_the_fight_by_hand_and_undoes_exactly(
     steps=st.integers(0, 6),
     leaving=st.dictionaries(st.integers(0, 6), st.sampled_from(["remove", "out"]), min_size=1),
     until=st.integers(0, 200),
+)
+# Found by hypothesis: everyone gone, a stale entry at the top past `until` made the run
+# stop at "track 0 reached" where its replay (a fresh heap) said "no one is left".
+@example(
+    wits=[1, 1, 1],
+    bleeding=set(),
+    seed=0,
+    steps=0,
+    leaving={0: "remove", 1: "remove", 2: "out"},
+    until=0,
 )
 def test_who_was_removed_or_left_the_fight_is_skipped_by_the_run(
     wits: list[int],
