@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rules.save_bytes import stamp as _stamp
-from rules.saves import SAVES_ENV, SaveError, _os_problem, backup_path, read_save
+from rules.saves import SaveError, _os_problem, backup_path, read_save
 
 
 @dataclass(frozen=True)
@@ -142,20 +142,6 @@ def _summary(path: Path, info: os.stat_result) -> SaveInfo:
 # --- where saves go ------------------------------------------------------------------
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{n}" for n in range(10))}
 _RESERVED |= {f"lpt{n}" for n in range(10)}
-
-
-APP_DIRS = "fs-tracker"  # the platformdirs name: …/fs-tracker/saves, …/fs-tracker/settings.json
-
-
-def default_saves_dir() -> Path:
-    """The folder named by TRACKER_SAVES, else `saves` in the platform's user data folder:
-    an installed tool keeps its data in one place, not in whatever folder the GM is in."""
-    chosen = os.environ.get(SAVES_ENV, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    from platformdirs import user_data_path
-
-    return user_data_path(APP_DIRS, appauthor=False) / "saves"
 
 
 def autosave_path(folder: Path, encounter_name: str) -> Path:

@@ -70,7 +70,6 @@ if TYPE_CHECKING:  # the engine loads only when a session is built, not to list 
     from rules.session import Session
 
 
-SAVES_ENV = "TRACKER_SAVES"
 INDENT = 1  # human-readable; bench/bench_saves.py measures what it costs
 STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as stale
 _TMP_NAME = re.compile(r"^\.(?P<name>.*)\.(?:(?P<pid>\d+)-)?[a-z0-9_]{8}(?:\.link)?\.tmp$")

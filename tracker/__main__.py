@@ -21,8 +21,7 @@ from tracker import __version__
 
 def where_things_live() -> str:
     """The --help epilog: the resolved saves folder and settings file, for this machine."""
-    from rules.save_folder import default_saves_dir
-    from rules.saves import SAVES_ENV
+    from rules.user_folders import SAVES_ENV, default_saves_dir
     from tracker.settings import settings_path
 
     return (
@@ -95,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
     if args.templates:
-        from rules.save_folder import default_saves_dir
+        from rules.user_folders import default_saves_dir
         from tracker.check import template_lines
 
         print("\n".join(template_lines(args.saves or default_saves_dir())))

@@ -363,7 +363,7 @@ def make_app(
     from tracker.demo import copy_demo, is_demo
 
     if saves_dir is None:
-        from rules.save_folder import default_saves_dir
+        from rules.user_folders import default_saves_dir
 
         saves_dir = default_saves_dir()
     saves_dir = Path(saves_dir)

@@ -38,11 +38,9 @@ class Settings(BaseModel):
 
 def settings_path() -> Path:
     """Where the settings live: the platform's config folder for fs-tracker."""
-    from platformdirs import user_config_path
+    from rules.user_folders import settings_file
 
-    from rules.save_folder import APP_DIRS
-
-    return user_config_path(APP_DIRS, appauthor=False) / "settings.json"
+    return settings_file()
 
 
 def read_settings(path: Path) -> tuple[Settings, str]:

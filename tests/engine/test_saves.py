@@ -23,7 +23,7 @@ from rules.commands import (
 )
 from rules.dice import ScriptedDice, SeededDice
 from rules.migrations import MIGRATIONS, v0_to_v1
-from rules.save_folder import autosave_path, default_saves_dir, list_saves
+from rules.save_folder import autosave_path, list_saves
 from rules.saves import (
     FORMAT,
     SaveError,
@@ -35,6 +35,7 @@ from rules.saves import (
 )
 from rules.session import Session
 from rules.state import SCHEMA_VERSION, Action, Armour, Combatant, Encounter, Weapon, Wound
+from rules.user_folders import default_saves_dir
 
 
 # --- factories ---------------------------------------------------------------------
