@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from rules import injury, specials
 from rules.commands import Advance, EndCombat, React, Reorder, StartCombat, TakeOpportunity
 from rules.context import Context, handles
+from rules.model_base import built
 from rules.quick_step import quick_advance
 from rules.skill import can_react, multi_action_penalty, reaction_time, victory_points
-from rules.state import Action, ActionKind, Combatant, Turn, built
+from rules.state import Action, ActionKind, Combatant, Turn
 from rules.timetrack import acts_now, invalidate_track, pop_next, pop_opportunity, set_ttu, tied
 
 __all__ = [
