@@ -28,8 +28,9 @@ from rules.commands import (
     SkillRollCommand,
     TakeOpportunity,
 )
+from rules.event import Event
 from rules.session import Session, Step
-from rules.state import Action, Armour, Combatant, Encounter, Event, Shield, Weapon, Wound
+from rules.state import Action, Armour, Combatant, Encounter, Shield, Weapon, Wound
 
 COMBATANTS = 50
 EVENTS = 5000

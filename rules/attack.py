@@ -18,9 +18,10 @@ from rules.injury import inflict_wound
 from rules.pending_data import faces as faces_of
 from rules.pending_data import location as location_of
 from rules.pending_data import whole, whole_or_none
+from rules.reactions import eligible, spend_reaction
 from rules.roll import perform_roll
 from rules.state import Combatant, Pending, Weapon
-from rules.track import eligible, spend_reaction, use_turn_action
+from rules.track import use_turn_action
 
 __all__ = ["parry_weapon", "pending_damage"]
 

@@ -11,12 +11,12 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, field_validator
 
+from rules.model_base import Model
 from rules.plain_text import Name
 from rules.state import (
     Awareness,
     Combatant,
     Cost,
-    Model,
     Outcome,
     SpecialKind,
 )

@@ -17,8 +17,9 @@ from typing import Any, NoReturn, TypeVar
 
 from rules.commands import Command
 from rules.dice import DiceSource, RecordingDice
+from rules.event import Event
 from rules.journal import Journal, undo_append
-from rules.state import Combatant, Encounter, Event, Pending, PendingKind
+from rules.state import Combatant, Encounter, Pending, PendingKind
 
 
 class CommandError(ValueError):

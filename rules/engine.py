@@ -16,6 +16,7 @@ from rules import (  # noqa: F401
     care,
     encounter_name,
     injury,
+    reactions,
     rolls,
     roster,
     specials,

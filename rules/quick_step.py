@@ -18,8 +18,8 @@ from __future__ import annotations
 import heapq
 
 from rules.context import Context
+from rules.event import Event
 from rules.journal import undo_append, undo_set
-from rules.state import Event
 from rules.timetrack import ACT, TrackCache, is_current
 
 

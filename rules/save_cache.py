@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from pydantic import TypeAdapter
 from typing_extensions import TypedDict
 
-from rules.state import Encounter, Event
+from rules.event import Event
+from rules.state import Encounter
 
 if TYPE_CHECKING:
     from rules.session import Done, Session, Step

@@ -14,7 +14,8 @@ from typing_extensions import TypedDict
 
 from rules.commands import Command
 from rules.dice import DiceMode
-from rules.state import Encounter, Model
+from rules.model_base import Model
+from rules.state import Encounter
 
 FORMAT = "fading-suns-tracker"
 Face = Annotated[int, Field(ge=1, le=1000)]

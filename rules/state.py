@@ -9,12 +9,9 @@ name is in every message.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
     ConfigDict,
     Field,
     PrivateAttr,
@@ -23,6 +20,8 @@ from pydantic import (
     model_validator,
 )
 
+from rules.event import Event
+from rules.model_base import Model
 from rules.plain_text import Name, Note, ShortText
 from rules.sheet_names import on_sheet, rating
 from rules.wounds import Location
@@ -31,7 +30,6 @@ if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its bus
     from rules.timetrack import TrackCache
 
 SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.migrations)
-M = TypeVar("M", bound=BaseModel)
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -56,26 +54,6 @@ D100Value = Annotated[int, Field(ge=0, le=999)]
 Cost = Annotated[int, Field(ge=1, le=100)]
 # Validation context key: check a new or edited sheet fully (`Combatant.missing_stats`).
 NEW_SHEET = "new_sheet"
-
-
-def built(cls: type[M], **values: object) -> M:
-    """Build a model from values the engine already knows are valid, skipping validation.
-
-    Every field must be given. The engine logs an event on every step; full
-    validation there would cost more than the whole track step (see bench).
-    """
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
-
-
-class Model(BaseModel):
-    """Strict, closed models: unknown fields and wrong types are refused by name."""
-
-    model_config = ConfigDict(extra="forbid", strict=False, validate_default=True)
 
 
 ActionKind = Literal["attack", "skill", "dodge", "parry", "other"]
@@ -291,31 +269,6 @@ class Combatant(Stats):
             if weapon.name == name:
                 return weapon
         raise ValueError(f"{self.name} has no weapon {name!r}")
-
-
-# Not frozen=True: a frozen slotted dataclass sets each field through object.__setattr__,
-# and the track logs an Event on every step; measured (engine_step_us_c1000, 4 runs each)
-# 2.36-2.46 µs unfrozen against 2.94-3.01 frozen. Nothing writes to one once logged.
-@dataclass(slots=True)
-class Event:
-    """One line of the log: what happened, the faces it used, the arithmetic.
-
-    A plain slotted dataclass, not a model: the engine logs one on every step
-    of the track, and building it costs a fifth of a model's (see bench). Pydantic
-    still validates it on load, refuses unknown fields, and writes the same JSON.
-    Never changed once logged (undo removes it whole), which is what lets saves
-    reuse its serialised JSON (rules/save_cache.py); the save cache's byte-identity
-    tests would catch an event changed after it was logged.
-    """
-
-    __pydantic_config__ = ConfigDict(extra="forbid")
-
-    seq: int
-    time: int | None
-    kind: str
-    text: str
-    faces: list[int] = dataclass_field(default_factory=list)
-    actor: str | None = None
 
 
 PendingKind = Literal["breakage", "demise", "parry", "damage"]

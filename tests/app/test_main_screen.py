@@ -4,7 +4,8 @@ Flows: open the demo, begin combat (b, A7), advance (n, A7), undo/redo (u/U,
 same faces), export the log (x), physical dice (m, the A7 seed check typed
 by hand), decisions (d), remove (delete + confirm), duplicate (c), templates
 (t), save as (ctrl+s), new day (N), every form's key, the palette, 80×24.
-Opening saves (resume, corrupt files, the browser) is in test_cli.py.
+Opening saves (resume, corrupt files, the browser) is in test_cli.py; quitting in
+test_quit.py; the roster's and the track's text in test_track_and_roster_text.py.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ from textual.pilot import Pilot
 from rules.commands import ApplyWound, TakeOpportunity
 from rules.dice import ScriptedDice
 from rules.saves import load_session
-from rules.session import Session
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands
-from tracker.demo import DEMO_PATH, build_demo
+from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack
@@ -286,17 +286,6 @@ async def test_the_track_redraws_at_a_new_terminal_size(tmp_path: Path) -> None:
         await until(pilot, lambda: ruler()[-1] == "12")
 
 
-async def test_quit_autosaves(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await begin(pilot)
-        app.run_command(ApplyWound(target="kans", wound_points=1))
-        await pilot.press("q")
-    saved = load_session(app.save_path)
-    assert saved.encounter.model_dump() == app.session.encounter.model_dump()
-    assert [s.command.type for s in saved.done] == ["start", "wound"]
-
-
 async def test_forms_open_from_their_keys_and_escape_changes_nothing(tmp_path: Path) -> None:
     """+ add, enter edit, w wound, h heal, l luck, e end (in combat), ? help, o open."""
     app = demo_app(tmp_path)
@@ -388,111 +377,3 @@ async def test_d_answers_a_parry_then_confirms_the_damage_A10_A11(tmp_path: Path
         await until(pilot, lambda: all(p.kind != "damage" for p in enc.pending))
         assert enc.combatants["kans"].wounds  # (a big wound may call a demise check, A16)
         assert [s.command.type for s in session.done[-2:]] == ["parry", "damage"]
-
-
-def test_roster_cells_and_columns_that_fit_A9_A12_A15() -> None:
-    from rules.state import Wound
-    from tracker.widgets.roster_columns import layout, row_cells
-
-    enc = build_demo()
-    molin = enc.combatants["molin"]
-    molin.wounds.append(Wound(location="left arm", level="Gore", wp=4, bleeding=True))
-    molin.limbs["left arm"] = "broken"
-    molin.bleed_rate = 1
-    cells = row_cells(molin, enc)
-    assert (cells["wp"], cells["blr"], cells["pen"]) == ("4 Gore", "1", "-1")  # A9: 4 WP → -1
-    assert (cells["shield"], cells["armour"]) == ("5/10 ×10", "6/3/2")
-    assert cells["cond"] == "LA broken"
-    molin.dead = True
-    assert row_cells(molin, enc)["cond"].startswith("DEAD")
-    assert {c.key for c, _ in layout(118)} >= {"shield", "side", "cond"}
-    narrow = {c.key for c, _ in layout(78)}
-    assert "shield" not in narrow and {"name", "ttu", "wp", "blr"} <= narrow
-    assert sum(w for _, w in layout(78)) + len(layout(78)) - 1 == 78
-
-
-def test_track_groups_ties_and_marks_bleeding_R5_A14() -> None:
-    from rules.commands import StartCombat
-    from tracker.widgets.track_layout import collect_marks, place, short_names
-
-    session = Session(build_demo())
-    session.do(StartCombat(initiators=["dinzis", "kans"]), ScriptedDice([10]))
-    enc = session.encounter
-    molin = enc.combatants["molin"]
-    molin.bleed_rate, molin.bleed_anchor = 1, 0
-    marks = collect_marks(enc, short_names(enc), None)
-    assert [(m.time, m.kind, m.names) for m in marks] == [
-        (0, "act", ["Kans", "Dinzis"]),  # R5: one label for a tie, Wits 7 before 6
-        (6, "act", ["Baron"]),
-        (10, "bleed", ["Baron"]),  # A14: from the anchor, every 10 TU
-    ]
-    laid = place(marks, enc.time, 60, lanes=2)
-    assert [p.text for p in laid.placed] == ["Kans,Dinzis", "Baron", "♦Baron"]
-    assert (laid.later, laid.unlabelled) == (0, [])  # every name spelt out
-
-
-async def test_quit_after_a_failed_save_needs_a_second_q(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await begin(pilot)
-        await until(pilot, lambda: app.saved)
-        app.save_path.unlink()
-        app.save_path.mkdir()  # a folder where the save belongs: the save must fail
-        app.run_command(ApplyWound(target="kans", wound_points=1))
-        await pilot.press("q")
-        await pilot.pause()
-        assert app.is_running and not app.saved
-        await pilot.press("q")
-    assert app.return_code == 0
-
-
-def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
-    """After the first of a tie has acted, the others still act now: a takes them, n opens."""
-    from rules.commands import Advance, StartCombat
-
-    session = Session(build_demo())
-    session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
-    enc = session.encounter
-    session.do(Advance(), ScriptedDice())
-    assert enc.due == ["kans"]  # Wits 7 before Dinzis and the Baron (Wits 5)
-    line = TimeTrack().headline(enc).plain
-    assert "NOW 0 ▶ Kans the Scraver acts" in line
-    assert "then Dinzis the Ukar, Baron Molin Decados (R5 tie)" in line
-    session.do(TakeOpportunity(actor="kans", actions=["Wait"]), ScriptedDice())
-    line = TimeTrack().headline(enc).plain
-    assert "Track 0 · Dinzis the Ukar, Baron Molin Decados act now (R5 tie)" in line
-    assert "a acts · n opens the next" in line
-    session.do(TakeOpportunity(actor="dinzis", actions=["Wait"]), ScriptedDice())
-    line = TimeTrack().headline(enc).plain
-    assert "Baron Molin Decados acts now · a acts · n opens it" in line
-
-
-def test_the_headline_keeps_a_declared_roll_in_sight_A8() -> None:
-    """Taken with an attack not yet rolled: the headline says so until it is rolled."""
-    from rules.commands import Advance, StartCombat
-
-    session = Session(build_demo())
-    session.do(StartCombat(initiators=["dinzis"]), ScriptedDice([5, 5]))
-    enc = session.encounter
-    session.do(Advance(), ScriptedDice())
-    session.do(TakeOpportunity(actor="dinzis", actions=["Attack: knife"]), ScriptedDice())
-    line = TimeTrack().headline(enc).plain
-    assert line.startswith(" Dinzis the Ukar: Attack: knife to roll  a rolls it · Track 0")
-    assert "next: " in line  # what comes after still shows
-    session.do(Advance(), ScriptedDice())  # n moves on: the roll is given up, and says no more
-    assert "to roll" not in TimeTrack().headline(enc).plain
-
-
-def test_the_headline_says_now_for_those_due_now_behind_a_decision() -> None:
-    """R5 tie left waiting behind a pending check: 'next: … act now', never 'at' the time now."""
-    from rules.commands import Advance, StartCombat
-
-    session = Session(build_demo())
-    session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
-    enc = session.encounter
-    session.do(Advance(), ScriptedDice())
-    session.do(TakeOpportunity(actor="kans", actions=["Wait"]), ScriptedDice())
-    session.do(ApplyWound(target="dinzis", wound_points=5), ScriptedDice())
-    assert enc.pending  # A16: a massive wound's demise check
-    line = TimeTrack().headline(enc).plain
-    assert "next: Baron, Dinzis act now" in line and "act at 0" not in line  # R5: WP cost Wits

@@ -119,8 +119,8 @@ def test_an_opposed_action_keeps_the_sheets_spelling() -> None:
 
 def test_a_weapon_skill_in_another_case_counts_for_reacting_A10() -> None:
     """R9/A10: a knife on `melee` parries with Melee 6, and a `dodge` action with Dodge."""
+    from rules.reactions import reaction_skill
     from rules.state import Action, Weapon
-    from rules.track import reaction_skill
 
     c = kans().model_copy(
         update={

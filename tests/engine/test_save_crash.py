@@ -24,9 +24,10 @@ import pytest
 
 from rules.commands import Advance, TakeOpportunity
 from rules.dice import ScriptedDice, SeededDice
+from rules.event import Event
 from rules.save_folder import list_saves
 from rules.saves import backup_path, load_session, save_session
-from rules.state import Encounter, Event
+from rules.state import Encounter
 from tests.engine.test_saves import fought_session
 
 REPO = Path(__file__).resolve().parents[2]

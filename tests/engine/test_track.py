@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rules import timetrack, track
+from rules import reactions, timetrack
 from rules.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
 from rules.context import CommandError
 from rules.dice import ScriptedDice
@@ -125,7 +125,7 @@ def test_surprise_wears_off_at_the_first_opportunity() -> None:
     enc = session.encounter
     assert enc.time == 6 and enc.due == ["d"] and timetrack.tied(enc) == ["d", "m"]
     # Tied at 6, Molin's first opportunity has come: it may already react (A10).
-    assert track.eligible(enc.combatants["m"], 0, 6)
+    assert reactions.eligible(enc.combatants["m"], 0, 6)
     session.do(TakeOpportunity(actor="d", actions=["Attack"]), ScriptedDice())
     session.do(Advance(), ScriptedDice())
     assert enc.due == ["m"] and enc.combatants["m"].awareness == "standard"

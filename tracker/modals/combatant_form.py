@@ -16,7 +16,6 @@ the sheet (A1); a skill the sheet lacks only earns a note (it rolls 0 dice).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar, get_args
 
 from pydantic import ValidationError
@@ -28,19 +27,16 @@ from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from rules.commands import AddCombatant, EditCombatant
 from rules.errors import field_errors
-from rules.roster import default_repertoire, free_name, name_taken
-from rules.sheet_names import on_sheet
+from rules.roster import default_repertoire
 from rules.state import (
     DEFAULT_STATS,
     SIDES,
-    Action,
     Awareness,
     Combatant,
     Encounter,
     Stats,
-    Weapon,
 )
-from tracker.modals.attack_offer import offer_attack, unused_weapon_notes, weapon_row_of
+from tracker.modals.attack_offer import offer_attack, weapon_row_of
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
     WEAPON_COLUMNS,
@@ -51,39 +47,10 @@ from tracker.modals.combatant_rows import (
 )
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import join_pairs, read_numbers, split_pairs
+from tracker.modals.sheet_checks import ARMOUR_FIELDS, PAIR_FIELDS, judge, slot_for
 
 SheetCommand = AddCombatant | EditCombatant
 AWARENESS: tuple[str, ...] = get_args(Awareness)
-# The d100 and skill lists typed as `name value` pairs, with the word their messages use.
-PAIR_FIELDS: tuple[tuple[str, str, str, str], ...] = (
-    ("skills", "Skills", "skill", "e.g. Melee 6, Shoot 5, Dodge 4"),
-    ("abilities", "Abilities d100", "ability", "e.g. Attack 120, Parry 110"),
-    ("resistances", "Resistances d100", "resistance", "e.g. Poison 40, Magic 35"),
-)
-_WORD = {field: word for field, _label, word, _hint in PAIR_FIELDS}
-_ARMOUR = {"rating": "AR", "hard": "hard", "soft": "soft"}
-_SHIELD = {"low": "low", "high": "high", "hits_left": "hits left"}
-
-
-def slot_for(path: str) -> tuple[str, str]:
-    """Where a dotted error path is shown, and the words that name it there."""
-    head, _, rest = path.partition(".")
-    if head in ("name", "side", "luck", "notes", "awareness") and not rest:
-        return head, ""
-    if head == "stats":
-        return "stats", f"{rest}: " if rest else ""
-    if head in _WORD:
-        return head, f"{_WORD[head]} {rest!r}: " if rest else ""
-    if head in ("weapons", "actions") and not rest:
-        return head, ""
-    if head in ("weapons", "actions") and rest:
-        index, _, field = rest.partition(".")
-        return f"{head[:-1]}-{index}", f"{field}: " if field else ""
-    if head == "armour":
-        return "armour", f"{_ARMOUR.get(rest, rest)}: " if rest else ""
-    if head == "shield":
-        return "shield", f"{_SHIELD.get(rest, rest)}: " if rest else ""
-    return FORM, f"{path}: " if path else ""
 
 
 def new_id(encounter: Encounter) -> str:
@@ -338,7 +305,7 @@ class CombatantForm(Dialog[SheetCommand]):
             pairs, bad = split_pairs(self._text(f"#{field}"), word)
             problems[field].extend(bad)
             sheet[field] = pairs
-        armour = {f: self._text(f"#armour-{f}") for f in _ARMOUR}
+        armour = {f: self._text(f"#armour-{f}") for f in ARMOUR_FIELDS}
         sheet["armour"] = {f: v for f, v in armour.items() if v}  # blank: 0
         sheet["shield"] = self._shield(problems)
         return sheet
@@ -380,7 +347,7 @@ class CombatantForm(Dialog[SheetCommand]):
             problems.setdefault(slot, []).append(prefix + text)
         notes: dict[str, list[str]] = {}
         if combatant is not None:
-            self._judge(combatant, problems, notes)
+            judge(self.encounter, combatant, self.original is not None, problems, notes)
         errors = {slot: "; ".join(texts) for slot, texts in problems.items() if texts}
         if self.original is None and not self.refusals and not self._text("#name"):
             errors.pop("name", None)  # a fresh sheet starts quiet about its empty name
@@ -390,36 +357,3 @@ class CombatantForm(Dialog[SheetCommand]):
         if self.original is not None:
             return EditCombatant(combatant=combatant), shown
         return AddCombatant(combatant=combatant, awareness=combatant.awareness), shown
-
-    def _judge(
-        self, c: Combatant, problems: dict[str, list[str]], notes: dict[str, list[str]]
-    ) -> None:
-        """What a valid model may still get wrong: a taken name, no action, a missing stat.
-
-        Skills the sheet lacks go to `notes`: shown, but they do not block saving.
-        """
-        other = name_taken(self.encounter, c.name, c.id if self.original else None)
-        if other is not None:
-            problems.setdefault("name", []).append(
-                f"{other.name} ({other.id}) already has this name: names must differ "
-                f"(case aside), e.g. {free_name(self.encounter, c.name)!r}"
-            )
-        if not c.actions:
-            problems.setdefault("actions", []).append(
-                "needs at least one action: an Action Opportunity is spent on actions "
-                "(A7, A8); + action adds one (e.g. Wait, cost 1)"
-            )
-        for index, note in unused_weapon_notes(c).items():
-            notes.setdefault(f"weapon-{index}", []).append(note)
-        have = ", ".join(c.stats)
-        for path, _what, stat in c.missing_stats():
-            slot, _prefix = slot_for(path)
-            problems.setdefault(slot, []).append(f"stat {stat!r} is not on the sheet (has {have})")
-        rollers: list[tuple[str, Sequence[Weapon | Action]]]
-        rollers = [("weapon", c.weapons), ("action", c.actions)]
-        for kind, items in rollers:
-            for index, item in enumerate(items):
-                if item.skill is not None and on_sheet(c.skills, item.skill) is None:
-                    notes.setdefault(f"{kind}-{index}", []).append(
-                        f"note: skill {item.skill!r} is not on the sheet, so it rolls 0 dice (A1)"
-                    )

@@ -2,7 +2,7 @@
 
 Every judgement is the engine's own function read without changing
 anything: `rules.specials.special_refusal` says which special die may be
-declared (C, R16-R20), `rules.track.eligible` who may react (A10). The
+declared (C, R16-R20), `rules.reactions.eligible` who may react (A10). The
 dialogs only show those answers before the GM commits.
 """
 
@@ -16,9 +16,9 @@ from textual.geometry import Size
 
 from rules import farad, specials
 from rules.context import Context
+from rules.reactions import eligible, unaware
 from rules.sheet_names import on_sheet
 from rules.state import Action, Combatant, Encounter
-from rules.track import eligible, unaware
 from tracker.modals.act.base import FieldRadioSet
 from tracker.modals.form import MarkedRadioButton
 

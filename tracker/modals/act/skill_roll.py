@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.chart import COMPLEMENTARY, GOALS
+from rules.chart import GOALS
 from rules.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
 from rules.errors import explain, field_errors
 from rules.numbers import is_int_text, parse_int
@@ -38,27 +38,16 @@ from tracker.modals.act.common import (
     turn_penalty,
     untrained_warning,
 )
-from tracker.modals.act.contest import contest_title, decided_text, running_text, start_text
-from tracker.modals.act.extended_note import continues, extended_warning
+from tracker.modals.act.contest import contest_title, running_text, start_text
+from tracker.modals.act.extended_note import continues
 from tracker.modals.act.limb import chosen_limb, limb_picker
+from tracker.modals.act.roll_modes import MODES, ROLL_MODES, roll_note
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.modals.parse import whole_number
 from tracker.widgets.odds import OddsView
 
-MODES = {
-    "standard": "standard roll",
-    "extend": "extended (A3): roll again, SS − 2 adds",
-    "complementary": "complementary (A4): a bonus for the next roll",
-    "opposed": "opposed (A6): rounds until a margin wins",
-}
-_MODES: tuple[RollMode | Literal["opposed"], ...] = (
-    "standard",
-    "extend",
-    "complementary",
-    "opposed",
-)
 Command = SkillRollCommand | OpposedStart | OpposedRound
 FIELD_SLOTS = ("skill", "goal", "dice", "modifier")  # command fields with a line of their own
 
@@ -256,7 +245,7 @@ class SkillRollDialog(ActDialog[Command]):
 
     def _mode(self) -> RollMode | Literal["opposed"]:
         value = self.query_one("#mode", Select).value
-        return next((mode for mode in _MODES if mode == value), "standard")
+        return next((mode for mode in ROLL_MODES if mode == value), "standard")
 
     def _opponent(self) -> Combatant | None:
         value = self.query_one("#opponent", Select).value
@@ -351,29 +340,9 @@ class SkillRollDialog(ActDialog[Command]):
         mods += standing_modifiers(c, picker.kind, complement=mode != "complementary")
         info = self.query_one("#info", Static)
         ext = c.extended
-        lines: list[str] = []
         if continuing and ext is not None:
             mods.append(("running total − 2, A3", ext.total - 2))
-            units = len(ext.rolls)
-            lines.append(
-                f"Extended {ext.skill}: total {ext.total} after {units} roll(s), {units} time"
-                f" unit(s); this roll adds its SS − 2 (R3)"
-                + (f"; goal {ext.goal}" if ext.goal is not None else "")
-            )
-        elif mode == "extend":
-            lines.append("A new extended roll: its SS starts the running total (A3).")
-        elif mode == "complementary":
-            table = ", ".join(f"{ss}+ → +{bonus}" for ss, bonus in COMPLEMENTARY)
-            lines.append(f"Bonus for the next roll by SS: {table} (A4)")
-        elif c.complement_bonus:
-            lines.append(f"+{c.complement_bonus} complementary bonus waiting (A4): included.")
-        kind = {"extend": "extended", "complementary": "complementary"}.get(mode, "standard")
-        lines.append(decided_text(self.encounter, c, kind))
-        if not continuing and mode != "complementary":
-            lines.append(extended_warning(c, skill, new_extended=mode == "extend"))
-        if not continuing:
-            lines.append(untrained_warning(c, skill, dice))
-        info.update("\n".join(line for line in lines if line))
+        info.update(roll_note(self.encounter, c, mode, skill, dice, continuing))
         mods = [(label, value) for label, value in mods if value]
         odds = self.query_one("#odds", OddsView)
         odds.stat_name = stat
