@@ -16,6 +16,8 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from rules.plain_text import PRINTABLE, problem
+
 __all__ = ["explain", "field_errors", "label_of", "message", "path_of"]
 
 KEY = "[key]"  # pydantic's loc marker for an invalid dict key
@@ -120,6 +122,8 @@ def message(error: dict[str, Any], model: type[BaseModel] | None = None) -> str:
         text = "is required"
     elif kind == "extra_forbidden":
         text = "is not a field here"
+    elif kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE:
+        text = problem(value) if isinstance(value, str) else str(error.get("msg", kind))
     elif kind in ("value_error", "assertion_error"):
         text = str(ctx.get("error", error.get("msg", "")))
     else:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rules.errors import message
 from rules.migrations import migrate
 from rules.save_bytes import MAX_BYTES as MAX_BYTES
 from rules.save_bytes import SaveError as SaveError
@@ -111,12 +112,15 @@ def _decode(path: Path, raw: bytes) -> dict[str, Any]:
 
 def _describe(error: ValidationError) -> str:
     """The first problem as `encounter.combatants.c1.stats.Wits: <why>`, and how many more."""
-    problems = error.errors(include_url=False, include_input=False)
+    problems = error.errors(include_url=False)
     first = problems[0]
     where = ""
     for part in first["loc"]:
         where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
-    text = f"{where}: {first['msg']}" if where else str(first["msg"])
+    why = first["msg"]
+    if first["type"] == "string_pattern_mismatch":  # a name's control character, in words
+        why = message(dict(first))
+    text = f"{where}: {why}" if where else str(why)
     if len(problems) > 1:
         more = len(problems) - 1
         text += f" (and {more} more problem{'s' if more > 1 else ''})"
