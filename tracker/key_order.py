@@ -57,6 +57,7 @@ class KeyOrder(_Base):
     _key_in_flight: events.Key | None = None
     _key_node: MessagePump | None = None  # where the key in flight is being handled
     _key_screen: Screen[object] | None = None  # the screen asked to say when it has mounted
+    _key_gone: Screen[object] | None = None  # one that closed before it mounted: no wait
     _key_holds: dict[int, float] | None = None  # each hold not yet released: when it began
     _key_hold_count = 0
 
@@ -97,7 +98,7 @@ class KeyOrder(_Base):
         waiting = self._keys_waiting
         while waiting and self._key_in_flight is None and not self._key_holds:
             screen = self.screen
-            if not screen.is_mounted:
+            if not screen.is_mounted and screen is not self._key_gone:
                 self._when_mounted(screen)
                 return
             event = waiting.popleft()
@@ -118,7 +119,8 @@ class KeyOrder(_Base):
             return
         self._key_screen = screen
         if not screen.call_later(self._screen_mounted):
-            self._screen_mounted()  # a screen that never starts takes no keys: route on
+            self._key_gone = screen  # closed before it mounted: route on as Textual would
+            self.call_later(self._route_keys)
 
     def _screen_mounted(self) -> None:
         self._key_screen = None
