@@ -11,31 +11,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from tests.app.act_fixtures import SIZE
+from tests.app.burst import send_at_once
 from tests.app.modal_host import type_into, until
 from tests.app.physical_steps import physical_fight, prompt
-from tracker.app import TrackerApp, make_app
+from tracker.app import make_app
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.modals.wound import WoundForm
 from tracker.screens.main import MainScreen
-
-CHARS = {"space": " ", "plus": "+"}
-
-
-def send_at_once(app: TrackerApp, *keys: str) -> None:
-    """Queue keys as one terminal read delivers them: no pause for the app in between
-    (Pilot's press waits for the app to go idle after each key, which hides the race)."""
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        char = CHARS.get(key, key if len(key) == 1 else None)
-        event = events.Key(key, char)
-        event.set_sender(app)
-        driver.send_message(event)
 
 
 async def settled(pilot: Pilot[None], field: Input, text: str) -> None:

@@ -40,6 +40,7 @@ from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 
 if TYPE_CHECKING:
     from textual.await_complete import AwaitComplete
+    from textual.message import Message
 
 ResultT = TypeVar("ResultT")
 SelectT = TypeVar("SelectT", bound=Hashable)
@@ -261,6 +262,12 @@ class Dialog(ModalScreen[ResultT]):
         if self.kept_restore is None:  # Textual also calls this for each subclass's on_mount
             self.kept_restore = restore_kept(self)
 
+    async def _on_message(self, message: Message) -> None:
+        """Textual's dispatch, less a field's change that a restore made outdated."""
+        if self.kept_restore is not None and self.kept_restore.outdated(message):
+            return  # posted while mounting, before the kept value was put back
+        await super()._on_message(message)
+
     @on(Input.Changed)
     @on(Select.Changed)
     @on(Checkbox.Changed)
@@ -331,9 +338,6 @@ class Dialog(ModalScreen[ResultT]):
 
     def action_submit(self) -> None:
         """Dismiss with the result, or refuse (bell) and leave the messages showing."""
-        if self.kept_restore is not None and not self.kept_restore.done:
-            self.kept_restore.when_done(self.action_submit)  # enter before the choices are back
-            return
         result = self.refresh_form()
         if result is None:
             self.refusals += 1
