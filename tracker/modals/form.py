@@ -294,6 +294,8 @@ class Dialog(ModalScreen[ResultT]):
         in the closing form (`+ Guy enter + Bob` saved "Guy+"). Here the app waits,
         in key order, until the field has handled every key before the enter, then
         submits at once: the keys after it reach whatever screen comes next.
+        (tracker.key_order now routes no key before the one ahead of it is done;
+        this wait stays for apps without it, the bare test hosts.)
         """
         await self.keys_handled()
         if self.is_current:
