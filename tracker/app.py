@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from tracker.autosave import Autosave
 from tracker.cancelled import CANCELLED_NOTE, CancelledCommand
 from tracker.commands_palette import TrackerCommands
+from tracker.key_order import KeyOrder
 from tracker.undo_keys import UndoKeys
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(Autosave, UndoKeys, App[None]):
+class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"

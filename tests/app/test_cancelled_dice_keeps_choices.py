@@ -12,18 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioSet, Select
 
 from rules.commands import Attack, Luck
 from rules.dice import DiceExhausted
 from tests.app.act_fixtures import SIZE
+from tests.app.burst import send_at_once
 from tests.app.modal_host import type_into, until
 from tests.app.physical_steps import answer, physical_fight, prompt
 from tracker.app import TrackerApp
 from tracker.cancelled import CancelledCommand
-from tracker.modals import kept_fields
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.screens.main import MainScreen
 
@@ -103,19 +102,13 @@ async def test_escape_at_soft_armour_keeps_the_attack_and_offers_the_faces(
         assert app.cancelled.command is None  # applied: nothing is kept any more
 
 
-async def test_enter_before_the_choices_are_back_waits_for_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A fast GM presses enter as the dialog opens: the kept attack is what is rolled."""
-    monkeypatch.setattr(kept_fields, "STEP_PAUSE", 0.2)  # the fields surely not back yet
+async def test_enter_before_the_choices_are_back_waits_for_them(tmp_path: Path) -> None:
+    """A fast GM presses enter as the dialog opens (`a enter` in one go): the kept attack
+    is what is rolled. The fields are back before the dialog takes any key."""
     app = physical_fight(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await attack_then_escape_at_soft_armour(pilot)
-        await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AttackDialog))
-        dialog: AttackDialog = app.screen  # type: ignore[assignment]
-        assert dialog.kept_restore is not None and not dialog.kept_restore.done
-        dialog.action_submit()
+        send_at_once(app, "a", "enter")
         asking = await prompt(pilot)
         assert asking.purpose == "positive luck die: Lio"  # the luck die came back first
         assert asking.offered == (10,)

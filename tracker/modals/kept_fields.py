@@ -5,21 +5,30 @@ every Input, Select, Checkbox and RadioSet). If the command is then cancelled
 at a dice prompt, the app keeps that note with it (`tracker.cancelled`) until
 the encounter next changes. The same dialog reopened meanwhile (same class
 and title, so the same act on the same encounter) puts the values back
-(`KeptRestore`) one field at a time, each after a short pause in which the
-dialog's own reactions to the previous one have run, just as if the GM
-re-picked them: a target first, then the dodge its options allow. A field a
-later reaction resets is put back again. Then it checks the form gives back
-the cancelled command and says so above the fields; Escape there forgets the
-kept choices (the GM changed their mind). Generic on purpose: no dialog has
-to know about it, and a field added to a dialog later is kept too.
+(`KeptRestore`) in one pass while it mounts, in the order the GM meets them,
+each followed at once by the dialog's own reactions to it, just as if the GM
+re-picked them: a target first (its reaction offers the dodges), then the
+dodge. The fields' change messages are held back meanwhile and their
+handlers run on the spot (`_deliver`); a field a reaction changes gets its
+own reactions too, and a field still off after a pass is put back again.
+The changes the fields posted while mounting are dropped (`outdated`), so
+no reaction arrives late to reset a field already put back. No timer: the
+dialog is whole before it takes a key (tracker.key_order waits for the
+mount). Then it checks the form gives back the cancelled command and says
+so above the fields; Escape there forgets the kept choices (the GM changed
+their mind). Generic on purpose: no dialog has to know about it, and a field added to a
+dialog later is kept too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from inspect import isawaitable, signature
 from typing import TYPE_CHECKING, Any
 
+from textual._time import get_time  # the clock every Message.time is read from
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
@@ -38,9 +47,17 @@ WHAT = {
     "start": "start of combat",
     "fight-status": "return to the fight",
 }
-STEPS_PER_FIELD = 3  # a field some reaction keeps resetting is given up after this
-SETTLE_WAITS = 10  # pauses to wait for the form to give back the command, at most
-STEP_PAUSE = 0.02  # seconds between two fields put back
+PASSES = 3  # a field some reaction keeps resetting is given up after this many passes
+CASCADE = 8  # reactions to reactions followed this deep at most (a loop between two fields)
+# The messages a field posts when its value changes: held back while restoring (their
+# handlers are run on the spot instead), so none arrives late to undo a field put back.
+CHANGES: tuple[type[Message], ...] = (
+    Input.Changed,
+    Select.Changed,
+    Checkbox.Changed,
+    RadioButton.Changed,
+    RadioSet.Changed,
+)
 
 
 @dataclass(frozen=True)
@@ -72,42 +89,92 @@ def _read(widget: object) -> tuple[str, object] | None:
     return None
 
 
-def note_form(dialog: Dialog[Any]) -> FormNote:
-    """Every field with an id, in the order the GM meets them."""
-    fields: list[Field] = []
+def _fields(dialog: Dialog[Any]) -> dict[str, tuple[Widget, tuple[str, object]]]:
+    """Every field with an id: id → (widget, (kind, value)), in the order the GM meets them."""
+    found: dict[str, tuple[Widget, tuple[str, object]]] = {}
     for widget in dialog.query("*"):
         read = _read(widget)
         if read is not None and widget.id:
-            fields.append((widget.id, *read))
-    return FormNote(type(dialog).__name__, title_of(dialog), tuple(fields))
+            found[widget.id] = (widget, read)
+    return found
 
 
-def _put(dialog: Dialog[Any], field: Field) -> bool | None:
-    """Put one value back: True if set now, False if it already holds, None if it cannot."""
+def note_form(dialog: Dialog[Any]) -> FormNote:
+    """Every field with an id, in the order the GM meets them."""
+    fields = tuple((ident, *read) for ident, (_w, read) in _fields(dialog).items())
+    return FormNote(type(dialog).__name__, title_of(dialog), fields)
+
+
+def _put(dialog: Dialog[Any], field: Field) -> Message | None:
+    """Put one value back; the change message it would have posted (None: it already
+    holds, or cannot: not a field of that kind, an option not offered, a button disabled)."""
     ident, kind, value = field
     found = dialog.query(f"#{ident}")
     if not found:
         return None
     widget = found.first()
     read = _read(widget)
-    if read is None or read[0] != kind:
+    if read is None or read[0] != kind or read[1] == value:
         return None
-    if read[1] == value:
-        return False
     if isinstance(widget, RadioSet):
         buttons = widget.query(f"#{value}") if isinstance(value, str) else None
         button = buttons.first(RadioButton) if buttons else None
-        if button is None or button.disabled:
+        if button is None or button.disabled or button.value:
             return None
-        if button.value:
-            return False  # pressed already; the set catches up with its own message
         button.value = True
-        return True
+        return RadioButton.Changed(button, True)  # the set takes it as a press (its handler)
     try:
         widget.value = value  # type: ignore[attr-defined]  # an Input, Select or Checkbox (_read)
     except InvalidSelectValueError:
         return None  # not an option (yet): a later reaction may offer it
-    return True
+    return _change(widget)
+
+
+def _change(widget: Widget) -> Message | None:
+    """The message `widget` posts when its value changes, as it would post it now."""
+    if isinstance(widget, Input):
+        return Input.Changed(widget, widget.value)
+    if isinstance(widget, Select):
+        return Select.Changed(widget, widget.value)
+    if isinstance(widget, Checkbox):
+        return Checkbox.Changed(widget, widget.value)
+    if isinstance(widget, RadioSet) and widget.pressed_button is not None:
+        return RadioSet.Changed(widget, widget.pressed_button)
+    return None
+
+
+def _call(dialog: Dialog[Any], handler: Any, message: Message) -> None:
+    """Run one handler now, with the message if it takes one (as Textual's `invoke` does);
+    an async one (no reaction to a field is, today) finishes next on the dialog's task."""
+    takes = len(signature(handler).parameters)
+    result = handler(message) if takes else handler()
+    if isawaitable(result):
+        dialog.call_next(_awaited, result)
+
+
+async def _awaited(result: Awaitable[object]) -> None:
+    await result
+
+
+def _deliver(dialog: Dialog[Any], message: Message, field: Widget, depth: int = 0) -> None:
+    """Run the reactions to one field's change now, as its message would when it bubbles
+    from the field up to the dialog (the same handlers Textual picks, in the same order),
+    then the reactions to every field those changed in turn."""
+    before = {ident: read for ident, (_w, read) in _fields(dialog).items()}
+    node: Any = field
+    while isinstance(node, Widget):
+        for _cls, handler in node._get_dispatch_methods(message.handler_name, message):
+            _call(dialog, handler, message)
+        if message._stop_propagation or node is dialog:
+            break
+        node = node.parent
+    if depth >= CASCADE:
+        return
+    for ident, (widget, read) in _fields(dialog).items():
+        if before.get(ident) != read and widget is not field:
+            follow = _change(widget)
+            if follow is not None:
+                _deliver(dialog, follow, widget, depth + 1)
 
 
 class KeptNote(Static):
@@ -122,7 +189,7 @@ class KeptNote(Static):
 
 
 class KeptRestore:
-    """Puts a note's values back into a mounted dialog, one field per short pause."""
+    """Puts a note's values back into a mounted dialog, in one pass with its reactions."""
 
     def __init__(
         self, dialog: Dialog[Any], note: FormNote, command: object, what: str, faces: bool
@@ -135,42 +202,31 @@ class KeptRestore:
         self.what = what
         self.done = False
         self.same: bool | None = None  # does the form give back the cancelled command?
-        self._steps = STEPS_PER_FIELD * len(note.fields)
-        self._waits = SETTLE_WAITS
-        self._then: list[Callable[[], object]] = []
+        self.ended: float | None = None  # when every field was back (Message.time's clock)
 
     def start(self) -> None:
-        self._later()
-
-    def _later(self) -> None:
-        """The next step after a short pause: a timer lets every widget's own task run
-        first (a radio set catching up with its button), unlike a callback after refresh,
-        which runs on the dialog's task before them."""
-        self.dialog.set_timer(STEP_PAUSE, self._step)
-
-    def when_done(self, callback: Callable[[], object]) -> None:
-        """Run `callback` once every field is back (now if they are)."""
-        if self.done:
-            callback()
-        elif callback not in self._then:  # a second enter while waiting submits once
-            self._then.append(callback)
-
-    def _step(self) -> None:
-        if not self.dialog.is_attached:
-            return
-        if self._steps > 0:
-            for field in self.note.fields:
-                if _put(self.dialog, field):
-                    self._steps -= 1
-                    self._later()
-                    return
-        # Nothing to put back. A field's own messages (a radio set catching up with the
-        # button pressed) may still be on their way: look again after a pause or two.
-        if self.dialog.refresh_form() != self.command and self._waits > 0:
-            self._waits -= 1
-            self._later()
-            return
+        """Put every field back, now: called on the dialog's own task while it mounts,
+        so no key reaches it before (tracker.key_order waits for the mount)."""
+        with self.dialog.prevent(*CHANGES):
+            for _ in range(PASSES):
+                put = False
+                for field in self.note.fields:
+                    message = _put(self.dialog, field)
+                    if message is not None:
+                        put = True
+                        if isinstance(message.control, Widget):
+                            _deliver(self.dialog, message, message.control)
+                if not put:
+                    break
+        self.ended = get_time()
         self._finish()
+
+    def outdated(self, message: Message) -> bool:
+        """A field's change posted before its value was put back (while the dialog mounted,
+        with the default it was composed with): its reactions are the ones the restore
+        has since run for the kept value (or the dialog's mount ran, for a field left as
+        it was), so running them again late would undo fields already put back."""
+        return isinstance(message, CHANGES) and self.ended is not None and message.time < self.ended
 
     def _finish(self) -> None:
         self.done = True
@@ -193,9 +249,6 @@ class KeptRestore:
             parent.mount(note, after=title.first())
         else:
             self.dialog.mount(note)
-        for callback in self._then:
-            callback()
-        self._then.clear()
 
 
 def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:

@@ -77,15 +77,6 @@ class ActDialog(Dialog[ResultT]):
     }
     """
 
-    def action_submit_soon(self) -> None:
-        """Enter on a field: submit once the keys before it have done their work.
-
-        A space toggles through messages (the option list's choice, the radio
-        button's change) still queued when a fast enter arrives; after the next
-        refresh they have all been handled.
-        """
-        self.call_after_refresh(self.action_submit)
-
     def action_submit(self) -> None:
         """A fast GM's enter may come before the mount event: the fields exist once
         composed, so validate them now rather than refuse the key."""
