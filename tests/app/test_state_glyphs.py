@@ -15,6 +15,7 @@ from tracker.modals.act.common import ChoiceButton
 from tracker.modals.form import MarkedCheckbox, MarkedRadioButton
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.odds import OddsView
+from tracker.widgets.tones import TonedScreen
 
 
 class Toggles(App[None]):
@@ -68,13 +69,18 @@ async def test_odds_bars_say_success_failure_and_the_goal() -> None:
 async def test_log_events_are_not_dimmed() -> None:
     """Only the stamp is dim; `Text(stamp, dim) + line` once faded every event."""
 
-    class LogApp(App[None]):
+    class LogScreen(TonedScreen):  # the tones come from the screen, as the main screen's
         def compose(self) -> ComposeResult:
             yield EventLog(id="log")
 
+    class LogApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LogScreen())
+
     app = LogApp()
     async with app.run_test(size=(80, 10)) as pilot:
-        log = app.query_one(EventLog)
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
         log._add(Event(seq=1, kind="combat", text="Combat begins: Dinzis starts", time=0))
         await pilot.pause()
         segments = [s for s in log.lines[0] if "Combat begins" in s.text]
@@ -102,13 +108,18 @@ async def test_the_opportunity_checklist_reads_without_colour() -> None:
 async def test_a_theme_change_repaints_the_kept_log_lines() -> None:
     """The log keeps painted lines; switching theme must repaint them in its colours."""
 
-    class LogApp(App[None]):
+    class LogScreen(TonedScreen):  # the tones come from the screen, as the main screen's
         def compose(self) -> ComposeResult:
             yield EventLog(id="log")
 
+    class LogApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LogScreen())
+
     app = LogApp()
     async with app.run_test(size=(80, 10)) as pilot:
-        log = app.query_one(EventLog)
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
         log._add(Event(seq=1, kind="hit", text="Kans takes a Graze", time=0))
         await pilot.pause()
 

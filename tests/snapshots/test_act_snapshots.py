@@ -16,6 +16,7 @@ from tests.app.modal_host import until
 from tests.snapshots.scenes import attack_host, dodge
 from tracker.modals.act import OpportunityDialog
 from tracker.widgets.odds import OddsView
+from tracker.widgets.tones import TonedScreen
 
 SIZE = (120, 40)
 
@@ -42,8 +43,9 @@ def test_attack_dialog_with_a_dodge(snap_compare) -> None:
     assert snap_compare(attack_host(), terminal_size=SIZE, run_before=dodge)
 
 
-class OddsOnly(App[None]):
-    """The odds view alone: Dexterity 8, 6d10, goal 5, −4, a combat chance die."""
+class OddsScreen(TonedScreen):
+    """The odds view alone: Dexterity 8, 6d10, goal 5, −4, a combat chance die, on a
+    screen with the theme's tones (as its dialogs are)."""
 
     def compose(self) -> ComposeResult:
         yield OddsView(id="odds")
@@ -57,6 +59,11 @@ class OddsOnly(App[None]):
         odds.modifier = -4
         odds.special = "chance-combat"
         odds.note = "−4 (actions, A8)"
+
+
+class OddsOnly(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(OddsScreen())
 
 
 def test_odds_view(snap_compare) -> None:

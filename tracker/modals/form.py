@@ -37,6 +37,7 @@ from textual.widgets import (
 from rules.state import Combatant, Encounter
 from tracker.key_order import hold_keys
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
+from tracker.widgets.tones import TONE_CLASSES, tone_css
 
 if TYPE_CHECKING:
     from textual.await_complete import AwaitComplete
@@ -165,7 +166,10 @@ def buttons(save_label: str = "Save") -> ComposeResult:
 class Dialog(ModalScreen[ResultT]):
     """A modal form: validates as you type; enter and Save are refused until valid."""
 
-    DEFAULT_CSS = """
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)  # its widgets' tones (tones.py)
+    DEFAULT_CSS = (
+        tone_css("Dialog")
+        + """
     Dialog {
         align: center middle;
     }
@@ -216,6 +220,7 @@ class Dialog(ModalScreen[ResultT]):
         min-width: 10;
     }
     """
+    )
 
     # Whether an answer's fields come back after its command is cancelled at the dice.
     KEEPS_FIELDS: ClassVar[bool] = True

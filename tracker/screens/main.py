@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from tracker.screens.moment import reasons
@@ -25,6 +24,7 @@ from tracker.widgets.pending_banner import PendingBanner
 from tracker.widgets.roster import Roster
 from tracker.widgets.status_bar import StatusBar
 from tracker.widgets.time_track import TimeTrack
+from tracker.widgets.tones import TonedScreen
 
 if TYPE_CHECKING:
     from rules.state import Encounter
@@ -43,7 +43,7 @@ def acting_now(enc: Encounter) -> tuple[int, str] | None:
     return (enc.time, now[0]) if now else None
 
 
-class MainScreen(Screen[None]):
+class MainScreen(TonedScreen):
     """Keys: n g b e d + t c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -15,7 +15,7 @@ from textual.strip import Strip
 from rules.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
-from tracker.widgets.tones import PLAIN, Tones, tone_css
+from tracker.widgets.tones import PLAIN, Tones
 
 BOLD = Style(bold=True)
 DIM = Style(dim=True)
@@ -164,8 +164,6 @@ class CombatantDetail(TonedPane):
 
     A `LinePane`: a new sheet of another height never reflows the screen.
     """
-
-    DEFAULT_CSS = tone_css("CombatantDetail")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="top", id=id)

@@ -18,7 +18,7 @@ from textual.strip import Strip
 from rules.event import Event
 from rules.state import Encounter
 from tracker.widgets.line_pane import TonedPane
-from tracker.widgets.tones import PLAIN, Tones, tone_css
+from tracker.widgets.tones import PLAIN, Tones
 
 # The kind of event -> (tone from the theme, bold?) (tones.py).
 KIND_TONES: dict[str, tuple[str, bool]] = {
@@ -69,7 +69,6 @@ class EventLog(TonedPane):
     """The encounter's log, wrapped to the pane's width."""
 
     SCROLL_HINT = "[ ] page, { } ends, wheel"  # the main screen's keys
-    DEFAULT_CSS = tone_css("EventLog")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="bottom", id=id)

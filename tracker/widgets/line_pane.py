@@ -18,7 +18,7 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tracker.widgets.tones import TONE_CLASSES, Tones, tones
+from tracker.widgets.tones import Tones, tones
 
 MORE = Style(dim=True, italic=True, reverse=True)
 
@@ -99,8 +99,6 @@ class TonedPane(LinePane):
     """A LinePane painted in the theme's tones (tracker.widgets.tones), and painted again
     when a theme change alters them. A subclass adds `tone_css(its name)` to its
     DEFAULT_CSS, paints with `self.palette` and repaints in `retoned`."""
-
-    COMPONENT_CLASSES = set(TONE_CLASSES)
 
     def __init__(self, *, anchor: Literal["top", "bottom"] = "top", id: str | None = None) -> None:
         super().__init__(anchor=anchor, id=id)

@@ -21,7 +21,7 @@ from textual.widget import Widget
 from rules.chart import LEVELS
 from rules.declared_odds import ONE, ZERO, Frozen, at_least, roll_distribution
 from rules.skill import victory_level
-from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
+from tracker.widgets.tones import PLAIN, Tones, tones
 
 BUCKET_ROWS = 8
 BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a cell, for the bars that succeed (or have no goal)
@@ -166,7 +166,6 @@ class OddsView(Widget):
     says success (✓, solid) or failure (✗, shaded ▒) in glyphs as well as in colour.
     """
 
-    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = """
     OddsView {
         height: auto;
@@ -177,7 +176,7 @@ class OddsView(Widget):
         border-title-color: $text;
         padding: 0 1;
     }
-    """ + tone_css("OddsView")
+    """
 
     stat: reactive[int] = reactive(0)
     stat_name: reactive[str] = reactive("stat")

@@ -21,7 +21,7 @@ from textual.strip import Strip
 
 from rules.state import Combatant, Encounter
 from tracker.widgets.roster_columns import GAP, Column, layout, row_cells
-from tracker.widgets.tones import TONE_CLASSES, Tones, tone_css, tones
+from tracker.widgets.tones import Tones, tones
 
 # Cell tones that carry meaning (sides, the actor, bleeding, conditions), from the theme;
 # each meaning is also a word or glyph in the cell itself (roster_columns.py).
@@ -37,7 +37,6 @@ class Roster(ScrollView, can_focus=True):
         "roster--cursor",
         "roster--acting",
         "roster--dead",
-        *TONE_CLASSES,
     }
     DEFAULT_CSS = """
     Roster { height: 1fr; overflow-x: hidden; }
@@ -46,7 +45,7 @@ class Roster(ScrollView, can_focus=True):
     Roster:focus > .roster--cursor { background: $primary 60%; color: $text; }
     Roster > .roster--acting { text-style: bold; background: $warning 30%; }
     Roster > .roster--dead { color: $text-disabled; text-style: dim; }
-    """ + tone_css("Roster")
+    """
     BINDINGS = [
         Binding("up", "cursor(-1)", "Previous", show=False, id="roster-up"),
         Binding("down", "cursor(1)", "Next", show=False, id="roster-down"),

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from rules.state import Encounter
 from rules.timetrack import tied
-from tracker.widgets.tones import PLAIN, TONE_CLASSES, Tones, tone_css, tones
+from tracker.widgets.tones import PLAIN, Tones, tones
 from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
 
 
@@ -43,10 +43,9 @@ HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
 class TimeTrack(Widget):
     """A few lines at the top of the main screen; redrawn from the encounter."""
 
-    COMPONENT_CLASSES = set(TONE_CLASSES)
     DEFAULT_CSS = """
     TimeTrack { height: 6; padding: 0 1; }
-    """ + tone_css("TimeTrack")
+    """
     preview: reactive[tuple[str, int] | None] = reactive(None)
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -14,9 +14,11 @@ Colour never carries a state alone: every widget also shows it as a glyph or wor
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from rich.style import Style
 from textual.app import App
+from textual.screen import Screen
 from textual.widget import Widget
 
 # tone -> its CSS declarations, every colour a theme variable.
@@ -41,22 +43,36 @@ Tones = Mapping[str, Style]
 PLAIN: Tones = {name: Style(bold=name in {"strong", "now", "alarm"}) for name in TONES}
 
 
-def tone_css(widget: str) -> str:
-    """The CSS rules for a widget type's tone classes (appended to its DEFAULT_CSS)."""
-    return "\n".join(f"{widget} > .tone--{name} {{ {rules} }}" for name, rules in TONES.items())
+def tone_css(screen: str) -> str:
+    """The CSS rules for a screen type's tone classes (appended to its DEFAULT_CSS)."""
+    return "\n".join(f"{screen} > .tone--{name} {{ {rules} }}" for name, rules in TONES.items())
 
 
 def tones(widget: Widget) -> dict[str, Style]:
-    """Each tone as a rich style from the current theme.
+    """Each tone as a rich style from the current theme, read from the widget's screen.
 
-    Partial (colour and weight only) so it lays over a row's own background (the
-    roster's cursor); the tones with a background of their own are resolved whole,
-    because an `auto` text colour is only known against that background.
+    The tone classes live on the screens (MainScreen, Dialog), once a screen: Textual
+    styles a virtual node for every component class of a node at every style update,
+    so ten classes on each of six widgets cost the first frame about 16 ms. Partial
+    (colour and weight only) so it lays over a row's own background (the roster's
+    cursor); the tones with a background of their own are resolved whole, because
+    an `auto` text colour is only known against that background. A screen without
+    them (a bare test host) gives PLAIN: weight, no colour.
     """
+    screen = widget.screen
+    if not TONE_CLASSES <= type(screen)._get_component_classes():
+        return dict(PLAIN)
     return {
-        name: widget.get_component_rich_style(f"tone--{name}", partial=name not in OWN_BACKGROUND)
+        name: screen.get_component_rich_style(f"tone--{name}", partial=name not in OWN_BACKGROUND)
         for name in TONES
     }
+
+
+class TonedScreen(Screen[None]):
+    """A screen whose widgets paint in the theme's tones (the main screen; a test host)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)
+    DEFAULT_CSS = tone_css("TonedScreen")
 
 
 def theme_style(app: App[object], variable: str, *, bold: bool = False) -> Style:
