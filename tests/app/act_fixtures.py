@@ -14,7 +14,7 @@ from rules.dice import ScriptedDice
 from rules.session import Session
 from rules.state import Action, Combatant, Encounter, Weapon
 from tests.app.modal_host import Host, type_into, until
-from tracker.modals.act import LandingPreview, SkillRollDialog
+from tracker.modals.act import AttackDialog, LandingPreview, OpportunityDialog, SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry
 
 SIZE = (120, 40)
@@ -168,3 +168,19 @@ def card_game() -> Session:
     session.do(Advance(), ScriptedDice([]))
     session.do(TakeOpportunity(actor="dinzis", actions=["Stab"]), ScriptedDice([]))
     return session
+
+
+async def attack_dialog_open(pilot: Pilot[None]) -> AttackDialog:
+    """From the main screen with the actor due: a, tick the first action (the attack),
+    enter; the attack dialog, once it is on screen."""
+    from tracker.screens.main import MainScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    await pilot.press("a")
+    await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
+    await pilot.press("space", "enter")
+    await until(pilot, lambda: isinstance(app.screen, AttackDialog))
+    dialog = app.screen
+    assert isinstance(dialog, AttackDialog)
+    return dialog

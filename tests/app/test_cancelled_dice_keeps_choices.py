@@ -17,13 +17,13 @@ from textual.widgets import Input, RadioSet, Select
 
 from rules.commands import Attack, Luck
 from rules.dice import DiceExhausted
-from tests.app.act_fixtures import SIZE
+from tests.app.act_fixtures import SIZE, attack_dialog_open
 from tests.app.burst import send_at_once
 from tests.app.modal_host import type_into, until
 from tests.app.physical_steps import answer, physical_fight, prompt
 from tracker.app import TrackerApp
 from tracker.cancelled import CancelledCommand
-from tracker.modals.act import AttackDialog, OpportunityDialog
+from tracker.modals.act import AttackDialog
 from tracker.screens.main import MainScreen
 
 LUCK, FOLLOW, ATTACK, SOFT = "0", "4 6", "1 2 3 4 5 6", "1 1 1"
@@ -45,12 +45,7 @@ async def attack_then_escape_at_soft_armour(pilot: Pilot[None]) -> dict:
     """Take the opportunity, declare the attack (luck die, +2, chest), type the luck
     and attack faces, Escape at the soft armour. Returns the encounter before the attack."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: isinstance(app.screen, AttackDialog))
-    dialog = app.screen
+    dialog = await attack_dialog_open(pilot)
     dialog.query_one("#special-luck").value = True  # type: ignore[attr-defined]
     dialog.query_one("#location", Select).value = "chest"
     await type_into(pilot, "#modifier", "2")

@@ -21,12 +21,12 @@ from textual.widgets import Checkbox, Input, Select
 from rules.commands import Attack
 from rules.saves import save_session
 from rules.state import Action, Combatant
-from tests.app.act_fixtures import SIZE, a10, markon
+from tests.app.act_fixtures import SIZE, a10, attack_dialog_open, markon
 from tests.app.modal_host import until
 from tests.app.physical_steps import prompt
 from tracker.app import make_app
 from tracker.modals import form
-from tracker.modals.act import AttackDialog, OpportunityDialog, SkillRollDialog
+from tracker.modals.act import AttackDialog, SkillRollDialog
 from tracker.modals.kept_fields import KeptRestore, restore_kept
 from tracker.screens.main import MainScreen
 
@@ -42,13 +42,7 @@ async def declare_and_escape(pilot: Pilot[None]) -> Attack:
     """Lio attacks Vex (not the first target) with Vex's dodge paid by Duck; Escape at the
     first dice prompt. Returns the command that was cancelled."""
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: isinstance(app.screen, AttackDialog))
-    dialog = app.screen
-    assert isinstance(dialog, AttackDialog)
+    dialog = await attack_dialog_open(pilot)
     assert dialog.query_one("#target", Select).value == "markon"  # the first one offered
     dialog.query_one("#target", Select).value = "vex"
     payer = dialog.query_one("#dodge-action", Select)

@@ -14,12 +14,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from tests.app.act_fixtures import SIZE
+from tests.app.act_fixtures import SIZE, attack_dialog_open
 from tests.app.burst import send_at_once
 from tests.app.modal_host import type_into, until
 from tests.app.physical_steps import physical_fight, prompt
 from tracker.app import make_app
-from tracker.modals.act import AttackDialog, OpportunityDialog
+from tracker.modals.act import AttackDialog
 from tracker.modals.wound import WoundForm
 from tracker.screens.main import MainScreen
 
@@ -44,11 +44,7 @@ async def test_w_then_digits_at_once_reach_the_wound_field(tmp_path: Path) -> No
 async def declared_attack(pilot: Pilot[None]) -> AttackDialog:
     """Physical dice: take the opportunity, declare an attack (GM +1), not yet entered."""
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: isinstance(app.screen, AttackDialog))
+    await attack_dialog_open(pilot)
     await type_into(pilot, "#modifier", "1")
     dialog = app.screen
     assert isinstance(dialog, AttackDialog)

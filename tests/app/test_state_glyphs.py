@@ -66,16 +66,20 @@ async def test_odds_bars_say_success_failure_and_the_goal() -> None:
         assert "goal" not in odds.render().plain.split("\n", 1)[1]
 
 
+class LogScreen(TonedScreen):
+    """The log alone; its tones come from the screen, as on the main screen."""
+
+    def compose(self) -> ComposeResult:
+        yield EventLog(id="log")
+
+
+class LogApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(LogScreen())
+
+
 async def test_log_events_are_not_dimmed() -> None:
     """Only the stamp is dim; `Text(stamp, dim) + line` once faded every event."""
-
-    class LogScreen(TonedScreen):  # the tones come from the screen, as the main screen's
-        def compose(self) -> ComposeResult:
-            yield EventLog(id="log")
-
-    class LogApp(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LogScreen())
 
     app = LogApp()
     async with app.run_test(size=(80, 10)) as pilot:
@@ -107,14 +111,6 @@ async def test_the_opportunity_checklist_reads_without_colour() -> None:
 
 async def test_a_theme_change_repaints_the_kept_log_lines() -> None:
     """The log keeps painted lines; switching theme must repaint them in its colours."""
-
-    class LogScreen(TonedScreen):  # the tones come from the screen, as the main screen's
-        def compose(self) -> ComposeResult:
-            yield EventLog(id="log")
-
-    class LogApp(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LogScreen())
 
     app = LogApp()
     async with app.run_test(size=(80, 10)) as pilot:
