@@ -10,11 +10,11 @@ import statistics
 import time
 
 from bench.timing import in_fresh_process, machine_reference_us
-from rules import timetrack
-from rules.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
-from rules.dice import SeededDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.engine import track_index
+from rules.engine.session import Session
+from rules.mechanics.dice import SeededDice
+from rules.model.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter
 
 REPERTOIRE = [
     Action(name="Attack", cost=4, kind="attack"),
@@ -80,7 +80,7 @@ def engine_step_us(count: int = 1000, samples: int = 2000) -> tuple[float, float
         session.do(advance, dice)
         timings.append(time.perf_counter() - start)
         if step % 100 == 0:
-            tied.append(len(timetrack.tied(session.encounter)))
+            tied.append(len(track_index.tied(session.encounter)))
     return statistics.median(timings) * 1e6, statistics.mean(tied)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import icepool
 
 from bench.timing import median_seconds
-from rules.chart import VP_CHART
-from rules.odds import clear_cache, open_roll_distribution, success_distribution
+from rules.mechanics.chart import VP_CHART
+from rules.odds.skill import clear_cache, open_roll_distribution, success_distribution
 
 STAT = 7
 DICE = 20

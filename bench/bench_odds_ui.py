@@ -21,10 +21,10 @@ from textual.app import App
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from rules.commands import TakeOpportunity
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tracker.modals.act import AttackDialog
 from tracker.widgets.odds import OddsView
 

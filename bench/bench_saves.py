@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 from bench.timing import median_seconds
-from rules import save_folder, saves
-from rules.commands import (
+from rules.engine.session import Session, Step
+from rules.model.commands import (
     Advance,
     Attack,
     ConfirmDamage,
@@ -28,9 +28,10 @@ from rules.commands import (
     SkillRollCommand,
     TakeOpportunity,
 )
-from rules.event import Event
-from rules.session import Session, Step
-from rules.state import Action, Armour, Combatant, Encounter, Shield, Weapon, Wound
+from rules.model.event import Event
+from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon, Wound
+from rules.saves import folder as saves_folder
+from rules.saves import store
 
 COMBATANTS = 50
 EVENTS = 5000
@@ -124,7 +125,7 @@ def big_session() -> Session:
 def _phases(session: Session, path: Path) -> dict[str, float]:
     """One save, phase by phase, the same steps `save_session` takes (ms)."""
     marks = [time.perf_counter()]
-    data = saves._serialize(session, path)
+    data = store._serialize(session, path)
     marks.append(time.perf_counter())
     tmp = path.with_name(".bench.tmp")
     with open(tmp, "wb") as handle:
@@ -135,10 +136,10 @@ def _phases(session: Session, path: Path) -> dict[str, float]:
     marks.append(time.perf_counter())
     link = path.with_name(".bench.link.tmp")
     os.link(path, link)
-    os.replace(link, saves.backup_path(path))
+    os.replace(link, store.backup_path(path))
     os.replace(tmp, path)
     marks.append(time.perf_counter())
-    saves._fsync_folder(path.parent)
+    store._fsync_folder(path.parent)
     marks.append(time.perf_counter())
     names = ("serialize", "write", "fsync_file", "link_rename", "fsync_folder")
     return {name: (marks[i + 1] - marks[i]) * 1000 for i, name in enumerate(names)}
@@ -153,17 +154,17 @@ def _listing(folder: Path) -> dict[str, float]:
         name="Skirmish", combatants={f"c{i}": _combatant(i, True) for i in (1, 2, 3)}
     )
     first = folder / "skirmish-0.json"
-    saves.save_session(Session(encounter), first)
+    store.save_session(Session(encounter), first)
     data = first.read_bytes()
     for i in range(1, LISTED):
         (folder / f"skirmish-{i}.json").write_bytes(data)
 
     def afresh() -> None:
-        save_folder._FOLDERS.clear()
-        save_folder.list_saves(folder)
+        saves_folder._FOLDERS.clear()
+        saves_folder.list_saves(folder)
 
     cold = median_seconds(afresh, repeat=3, warmup=1)
-    again = median_seconds(lambda: save_folder.list_saves(folder), repeat=9, warmup=1)
+    again = median_seconds(lambda: saves_folder.list_saves(folder), repeat=9, warmup=1)
     print(f"   list_saves of {LISTED} saves of {len(data) / 1024:.1f} KiB each")
     return {"list_saves_first_s_5000": cold, "list_saves_again_ms_5000": again * 1000}
 
@@ -172,21 +173,21 @@ def run() -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="bench-list-") as folder:
         listing = _listing(Path(folder))
     session = big_session()
-    indent = saves.INDENT
+    indent = store.INDENT
     with tempfile.TemporaryDirectory(prefix="bench-saves-") as folder:
         path = Path(folder) / "siege.json"
-        saves.save_session(session, path)
+        store.save_session(session, path)
         size = path.stat().st_size
-        save = median_seconds(lambda: saves.save_session(session, path), repeat=30)
-        load = median_seconds(lambda: saves.load_session(path), repeat=15, warmup=2)
-        saves.INDENT = None  # the same save as compact JSON, for comparison
+        save = median_seconds(lambda: store.save_session(session, path), repeat=30)
+        load = median_seconds(lambda: store.load_session(path), repeat=15, warmup=2)
+        store.INDENT = None  # the same save as compact JSON, for comparison
         try:
             compact_path = Path(folder) / "compact.json"
-            saves.save_session(session, compact_path)
+            store.save_session(session, compact_path)
             compact_size = compact_path.stat().st_size
-            compact = median_seconds(lambda: saves.save_session(session, compact_path), repeat=30)
+            compact = median_seconds(lambda: store.save_session(session, compact_path), repeat=30)
         finally:
-            saves.INDENT = indent
+            store.INDENT = indent
         samples = [_phases(session, path) for _ in range(15)]
     phases = {name: statistics.median(s[name] for s in samples) for name in samples[0]}
     print(f"   file size {size / 1024:.0f} KiB (indent={indent})")

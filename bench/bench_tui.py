@@ -175,10 +175,10 @@ async def _wait_frame(frames: list[tuple[float, int]], after: float, revision: i
 
 def _big_save(folder: Path) -> Path:
     """The demo plus 197 roster clones (200 combatants), combat begun and advanced once."""
-    from rules.commands import Advance, StartCombat
-    from rules.dice import SeededDice
-    from rules.saves import save_session
-    from rules.session import Session
+    from rules.engine.session import Session
+    from rules.mechanics.dice import SeededDice
+    from rules.model.commands import Advance, StartCombat
+    from rules.saves.store import save_session
     from tracker.demo import build_demo, roster_templates
 
     enc = build_demo()
@@ -197,7 +197,7 @@ def _big_save(folder: Path) -> Path:
 
 
 async def _advance_samples(path: Path, folder: Path) -> list[float]:
-    from rules.commands import TakeOpportunity
+    from rules.model.commands import TakeOpportunity
     from tracker.app import make_app
 
     app = make_app(path, saves_dir=folder, seed=3)

@@ -21,7 +21,7 @@ from tracker import __version__
 
 def where_things_live() -> str:
     """The --help epilog: the resolved saves folder and settings file, for this machine."""
-    from rules.user_folders import SAVES_ENV, default_saves_dir
+    from rules.saves.user_folders import SAVES_ENV, default_saves_dir
     from tracker.settings import settings_path
 
     return (
@@ -87,14 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.schema:
-        from rules.saves import export_schema
+        from rules.saves.store import export_schema
 
         print(json.dumps(export_schema(), indent=2))
         return 0
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
     if args.templates:
-        from rules.user_folders import default_saves_dir
+        from rules.saves.user_folders import default_saves_dir
         from tracker.check import template_lines
 
         print("\n".join(template_lines(args.saves or default_saves_dir())))

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.state import Action, Combatant, Encounter
-from rules.timetrack import tied
+from rules.engine.track_index import tied
+from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act import (
     AnimaDialog,
     AttackDialog,
@@ -35,7 +35,7 @@ from tracker.modals.act import (
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from rules.commands import Command
+    from rules.model.commands import Command
     from tracker.app import TrackerApp
 
 ROLLED = ("attack", "skill")  # the kinds a command rolls (and so spends a turn's slot, A8)
@@ -51,7 +51,7 @@ def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
 def next_action(enc: Encounter) -> tuple[Combatant, Action] | None:
     """A8: the turn's next declared attack or skill roll not yet rolled.
 
-    Only rolls spend a slot of the turn (`rules.track.use_turn_action`), so
+    Only rolls spend a slot of the turn (`rules.engine.handlers.track.use_turn_action`), so
     the n-th roll of the turn is the n-th attack/skill action declared. A
     reaction's turn (A10, `React`) holds one action of any kind, and it is
     over only once that action is rolled, so it is always offered.

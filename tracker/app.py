@@ -31,10 +31,10 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.driver import Driver
 
-    from rules.commands import Command
-    from rules.dice import DiceExhausted, DiceMode, SeededDice
-    from rules.session import Session
-    from rules.state import Encounter
+    from rules.engine.session import Session
+    from rules.mechanics.dice import DiceExhausted, DiceMode, SeededDice
+    from rules.model.commands import Command
+    from rules.model.state import Encounter
     from tracker.act_flow import ActFlow
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
@@ -153,7 +153,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
             self.call_later(self._show_load_error)
 
     def _load(self, path: Path) -> bool:
-        from rules.saves import SaveError, load_session
+        from rules.saves.store import SaveError, load_session
 
         try:
             self._session = load_session(path)
@@ -222,8 +222,8 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
         the missing ones and the command is retried from scratch (apply rolled
         everything back). Refusals are shown and change nothing.
         """
-        from rules.context import CommandError
-        from rules.dice import DiceExhausted, ScriptedDice
+        from rules.engine.context import CommandError
+        from rules.mechanics.dice import DiceExhausted, ScriptedDice
 
         if self.session is None:
             self.notify("open or start an encounter first", severity="error")
@@ -250,7 +250,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
     @property
     def virtual_dice(self) -> SeededDice:
         if self._virtual is None:
-            from rules.dice import SeededDice
+            from rules.mechanics.dice import SeededDice
 
             self._virtual = SeededDice(self.seed)
         return self._virtual
@@ -364,7 +364,7 @@ def make_app(
     from tracker.demo import copy_demo, is_demo
 
     if saves_dir is None:
-        from rules.user_folders import default_saves_dir
+        from rules.saves.user_folders import default_saves_dir
 
         saves_dir = default_saves_dir()
     saves_dir = Path(saves_dir)

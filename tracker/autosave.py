@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.app import App
 
-    from rules.session import Session
+    from rules.engine.session import Session
 
     _Base = App[None]
 else:
@@ -50,7 +50,7 @@ class Autosave(_Base):
         self._save_queued = False
         if not self._unsaved or self._session is None or self.save_path is None:
             return True
-        from rules.saves import SaveConflict, SaveError, save_session
+        from rules.saves.store import SaveConflict, SaveError, save_session
 
         try:
             save_session(self._session, self.save_path)
@@ -104,7 +104,7 @@ class Autosave(_Base):
     def _save_as(self, path: Path | None) -> None:
         if path is None or self._session is None:
             return
-        from rules.saves import SaveError, save_session
+        from rules.saves.store import SaveError, save_session
 
         try:
             save_session(self._session, path)

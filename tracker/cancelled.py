@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.commands import Command
-    from rules.dice import DiceExhausted
+    from rules.mechanics.dice import DiceExhausted
+    from rules.model.commands import Command
 
 
 CANCELLED_NOTE = (

@@ -20,7 +20,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from rules.state import Action, Armour, Combatant, Encounter, Shield, Weapon
+from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon
 
 BUNDLED: Traversable = files("tracker") / "data"  # inside the package, wherever installed
 DEMO_PATH: Traversable = BUNDLED / "demo.json"
@@ -28,7 +28,9 @@ ROSTER_DIR: Traversable = BUNDLED / "roster"
 REPO = Path(__file__).resolve().parents[1]  # the checkout (only `main` writes there)
 CHECKOUT_DEMO = REPO / "saves" / "demo.json"
 CHECKOUT_ROSTER = REPO / "saves" / "roster"
-DEMO_STEM = "the-card-game"  # rules.saves.autosave_path of the demo's name, without the import
+DEMO_STEM = (
+    "the-card-game"  # rules.saves.store.autosave_path of the demo's name, without the import
+)
 
 
 def _stats(
@@ -197,8 +199,8 @@ def write_roster(folder: Path) -> list[Path]:
 
 def write_demo(path: Path) -> Path:
     """The demo save: a fresh session of the card game with nothing to undo."""
-    from rules.saves import save_session
-    from rules.session import Session
+    from rules.engine.session import Session
+    from rules.saves.store import save_session
 
     path.parent.mkdir(parents=True, exist_ok=True)
     save_session(Session(build_demo()), path)

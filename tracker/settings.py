@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules.errors import explain
+from rules.model.errors import explain
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -38,7 +38,7 @@ class Settings(BaseModel):
 
 def settings_path() -> Path:
     """Where the settings live: the platform's config folder for fs-tracker."""
-    from rules.user_folders import settings_file
+    from rules.saves.user_folders import settings_file
 
     return settings_file()
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from textual.app import App
 
-    from rules.session import Session
+    from rules.engine.session import Session
     from tracker.cancelled import CancelledCommand
 
     _Base = App[None]
@@ -35,8 +35,8 @@ class UndoKeys(_Base):
         self._history("redo")
 
     def _history(self, which: Literal["undo", "redo"]) -> None:
-        from rules.context import CommandError
-        from rules.session import HistoryError
+        from rules.engine.context import CommandError
+        from rules.engine.session import HistoryError
 
         assert self.session is not None
         try:

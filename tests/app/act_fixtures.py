@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from rules.commands import Advance, StartCombat, TakeOpportunity
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tests.app.modal_host import Host, type_into, until
 from tracker.modals.act import AttackDialog, LandingPreview, OpportunityDialog, SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry

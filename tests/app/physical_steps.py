@@ -6,8 +6,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from rules.saves import save_session
-from rules.state import Armour
+from rules.model.state import Armour
+from rules.saves.store import save_session
 from tests.app.act_fixtures import a10
 from tests.app.modal_host import type_into, until
 from tracker.app import TrackerApp, make_app

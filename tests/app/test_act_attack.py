@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules.commands import Attack, ConfirmDamage, ResolveCheck, TakeOpportunity
-from rules.context import CommandError
-from rules.dice import ScriptedDice
-from rules.odds import chance_of_success
-from rules.session import Session
-from rules.state import Armour, Shield
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, ConfirmDamage, ResolveCheck, TakeOpportunity
+from rules.model.state import Armour, Shield
+from rules.odds.skill import chance_of_success
 from tests.app.act_fixtures import SIZE, ActHost, a10, start, submit, undo_all
 from tests.app.modal_host import type_into, until
 from tracker.modals.act import AttackDialog, CheckDialog, DamageDialog

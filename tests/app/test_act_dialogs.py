@@ -7,7 +7,9 @@ the encounter; each ends by undoing back to where it started.
 
 from __future__ import annotations
 
-from rules.commands import (
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice, parse_faces
+from rules.model.commands import (
     AnimaCheck,
     ApplyWound,
     Attack,
@@ -19,10 +21,8 @@ from rules.commands import (
     SkillRollCommand,
     TakeOpportunity,
 )
-from rules.dice import ScriptedDice, parse_faces
-from rules.odds import chance_of_success
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
+from rules.odds.skill import chance_of_success
 from tests.app.act_fixtures import (
     SIZE,
     ActHost,

@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pytest
 from textual.widget import Widget
 
-from rules.commands import Attack
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack
+from rules.model.state import Combatant, Encounter
 from tests.app.act_fixtures import ActHost, a10, card_game, stats
 from tests.app.modal_host import until
 from tracker.modals.act import AnimaDialog, AttackDialog, ParryDialog, SkillRollDialog

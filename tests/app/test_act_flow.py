@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from rules.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
-from rules.dice import ScriptedDice
-from rules.saves import load_session, save_session
-from rules.session import Session
-from rules.state import Action, Encounter, Shield
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
+from rules.model.state import Action, Encounter, Shield
+from rules.saves.store import load_session, save_session
 from tests.app.act_fixtures import SIZE, a10, card_game, lio, markon
 from tests.app.modal_host import type_into, until
 from tests.app.test_tmux import REPO, Terminal

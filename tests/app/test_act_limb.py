@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.commands import SkillRollCommand
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import SkillRollCommand
+from rules.model.state import Combatant, Encounter
 from tests.app.act_fixtures import SIZE, ActHost, stats, submit
 from tests.app.modal_host import until
 from tracker.modals.act import SkillRollDialog

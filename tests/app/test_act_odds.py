@@ -1,7 +1,7 @@
-"""The odds view's summary of a roll: exactly rules.odds' numbers, bars split at the goal.
+"""The odds view's summary of a roll: exactly rules.odds.skill' numbers, bars split at the goal.
 
 The distributions themselves (declared dice, exertion, opposed rounds) are
-tested where they live, in tests/rules/test_declared_odds.py; this file
+tested where they live, in tests/odds/test_declared_odds.py; this file
 checks only what the view makes of them (A2).
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.declared_odds import roll_distribution
-from rules.odds import chance_of_success, expected_victory_score, victory_level_odds
+from rules.odds.declared import roll_distribution
+from rules.odds.skill import chance_of_success, expected_victory_score, victory_level_odds
 from tracker.widgets.odds import buckets, summarize
 
 
 @given(st.integers(0, 22), st.integers(0, 10), st.integers(-3, 25), st.integers(-6, 6))
 @settings(max_examples=60, deadline=None)
 def test_plain_odds_are_rules_odds(stat: int, dice: int, goal: int, modifier: int) -> None:
-    """A2: with nothing declared the view's numbers are exactly rules.odds'."""
+    """A2: with nothing declared the view's numbers are exactly rules.odds.skill'."""
     s = summarize(roll_distribution(stat, dice, modifier), goal)
     assert s.chance == chance_of_success(stat, dice, goal, modifier)
     assert s.expected_vs == expected_victory_score(stat, dice, goal, modifier)

@@ -8,9 +8,9 @@ and then A8's penalty of the opportunity that held it goes on the roll.
 
 from __future__ import annotations
 
-from rules.commands import Attack, Dodge, Parry
-from rules.dice import ScriptedDice
-from rules.session import Session
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, Dodge, Parry
 from tests.app.act_fixtures import SIZE, ActHost, card_game, start, submit, undo_all
 from tests.app.modal_host import type_into, until
 from tracker.modals.act import AttackDialog, ParryDialog

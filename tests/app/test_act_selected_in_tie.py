@@ -2,7 +2,7 @@
 
 At track 3 Kans has been opened (`n`) and Dinzis, tied with him, has not:
 the engine lets either take the opportunity first (TakeOpportunity accepts
-anyone whose opportunity is now, `rules.timetrack.acts_now`). Selecting
+anyone whose opportunity is now, `rules.engine.track_index.acts_now`). Selecting
 Dinzis and pressing `a` opens Dinzis's dialog, not Kans's. A selected
 combatant whose opportunity is not now is named in a notice, never skipped
 silently.
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.saves import save_session
-from rules.session import Session
-from rules.state import Encounter
+from rules.engine.session import Session
+from rules.model.state import Encounter
+from rules.saves.store import save_session
 from tests.app.act_fixtures import SIZE, card_game
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app

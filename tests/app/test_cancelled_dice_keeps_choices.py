@@ -15,8 +15,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioSet, Select
 
-from rules.commands import Attack, Luck
-from rules.dice import DiceExhausted
+from rules.mechanics.dice import DiceExhausted
+from rules.model.commands import Attack, Luck
 from tests.app.act_fixtures import SIZE, attack_dialog_open
 from tests.app.burst import send_at_once
 from tests.app.modal_host import type_into, until

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from rules.commands import ApplyWound, StartCombat
-from rules.dice import ScriptedDice
-from rules.saves import export_schema, load_session, save_session
-from rules.session import Session
-from rules.state import Combatant
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, StartCombat
+from rules.model.state import Combatant
+from rules.saves.store import export_schema, load_session, save_session
 from tests.app.modal_host import until
 from tracker import __version__
 from tracker.__main__ import build_parser, main
@@ -134,7 +134,7 @@ def test_make_app_refuses_demo_and_path() -> None:
 
 
 def test_demo_stem_is_what_autosave_path_names_the_demo() -> None:
-    from rules.save_folder import autosave_path
+    from rules.saves.folder import autosave_path
     from tracker.demo import DEMO_STEM
 
     assert autosave_path(Path("."), build_demo().name).stem == DEMO_STEM

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Input
 
-from rules.commands import AddCombatant, EditCombatant
-from rules.state import Action, Combatant, Encounter, Shield, Weapon, Wound
+from rules.model.commands import AddCombatant, EditCombatant
+from rules.model.state import Action, Combatant, Encounter, Shield, Weapon, Wound
 from tests.app.modal_host import Host, choose, save_disabled, shown, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow, WeaponRow

@@ -5,8 +5,8 @@ A new sheet starts with a default repertoire (R6); a skill not on the sheet only
 
 from __future__ import annotations
 
-from rules.commands import AddCombatant, EditCombatant
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.model.commands import AddCombatant, EditCombatant
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tests.app.modal_host import Host, save_disabled, shown, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from rules.state import Combatant, Encounter, ExtendedAction
+from rules.model.state import Combatant, Encounter, ExtendedAction
 from tracker.widgets.detail import describe
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from rules.commands import AnimaCheck
-from rules.open_roll import OpenChain
+from rules.mechanics.open_roll import OpenChain
+from rules.model.commands import AnimaCheck
 from tests.app.act_fixtures import SIZE
 from tests.app.modal_host import Host, shown, until
 from tests.app.physical_steps import answer, physical_fight, prompt

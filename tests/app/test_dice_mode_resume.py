@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules.saves import load_session
+from rules.saves.store import load_session
 from tests.app.modal_host import until
 from tracker.__main__ import main
 from tracker.app import TrackerApp, make_app

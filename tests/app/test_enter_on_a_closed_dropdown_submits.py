@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import Select
 
-from rules.commands import AddCombatant
-from rules.state import Combatant, Encounter
+from rules.model.commands import AddCombatant
+from rules.model.state import Combatant, Encounter
 from tests.app.modal_host import Host, until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.combatant_form import CombatantForm
@@ -46,7 +46,7 @@ async def test_combatant_form_enter_on_the_side_drop_down_saves() -> None:
 
 async def test_wound_form_enter_on_the_location_drop_down_applies() -> None:
     """The wound, heal and luck forms ('enter applies') behave like every other dialog."""
-    from rules.commands import ApplyWound
+    from rules.model.commands import ApplyWound
     from tracker.modals.wound import WoundForm
 
     kans = Combatant(id="c1", name="Kans", stats={"Wits": 5, "Endurance": 5})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.skill import reaction_time
+from rules.mechanics.skill import reaction_time
 from tests.app.modal_host import until
 from tests.app.test_main_screen import SIZE, begin, demo_app
 from tracker.modals.fight_status import FightStatusDialog

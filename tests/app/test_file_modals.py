@@ -11,9 +11,9 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from rules.saves import save_session
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.session import Session
+from rules.model.state import Combatant, Encounter
+from rules.saves.store import save_session
 from tests.app.modal_host import Host, shown, type_into, until
 from tests.app.test_modals import SIZE
 from tracker.modals import OpenSave, SaveAs, TemplatePicker

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from rules.commands import ApplyWound, Attack, TakeOpportunity
-from rules.dice import ScriptedDice
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, Attack, TakeOpportunity
 from tests.app.form_fuzz import Coverage, check_accepted, fuzz_dialog
 from tests.app.modal_host import until
 from tests.app.test_main_screen import begin, demo_app

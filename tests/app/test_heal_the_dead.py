@@ -7,10 +7,10 @@ from pathlib import Path
 
 from textual.widgets import Select, Static
 
-from rules.commands import Heal, TreatCondition
-from rules.saves import save_session
-from rules.session import Session
-from rules.state import Combatant, Encounter, Wound
+from rules.engine.session import Session
+from rules.model.commands import Heal, TreatCondition
+from rules.model.state import Combatant, Encounter, Wound
+from rules.saves.store import save_session
 from tests.app.modal_host import Host, choose, save_disabled, shown, until
 from tracker.app import make_app
 from tracker.modals.heal import HealForm

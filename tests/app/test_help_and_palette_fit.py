@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from rules.commands import TakeOpportunity
+from rules.model.commands import TakeOpportunity
 from tests.app.modal_host import until
 from tests.app.test_main_screen import begin, demo_app
 from tracker.commands_palette import TrackerCommands

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from rules.commands import ApplyWound
-from rules.dice import ScriptedDice
-from rules.engine import apply
-from rules.state import Encounter
+from rules.engine.apply import apply
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound
+from rules.model.state import Encounter
 from tests.app.act_fixtures import lio
 from tracker.modals.act.kept_line import KeptLine, keep, pack
 from tracker.widgets.roster_columns import wp_text

@@ -18,9 +18,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
-from rules.commands import Attack
-from rules.saves import save_session
-from rules.state import Action, Combatant
+from rules.model.commands import Attack
+from rules.model.state import Action, Combatant
+from rules.saves.store import save_session
 from tests.app.act_fixtures import SIZE, a10, attack_dialog_open, markon
 from tests.app.modal_host import until
 from tests.app.physical_steps import prompt

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.commands import NewDay
+from rules.model.commands import NewDay
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.help import HelpScreen

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from rules.commands import ApplyWound, TakeOpportunity
-from rules.dice import ScriptedDice
-from rules.saves import load_session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, TakeOpportunity
+from rules.saves.store import load_session
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands
@@ -352,7 +352,7 @@ async def test_new_day_with_N_refreshes_chance_dice_C1(tmp_path: Path) -> None:
 async def test_d_answers_a_parry_then_confirms_the_damage_A10_A11(tmp_path: Path) -> None:
     """Dinzis's knife hits Kans (SS 18 vs 3); Kans may parry (A10) — he declines; the
     damage breakdown (shield, armour, A11-A13) is then confirmed as computed."""
-    from rules.commands import Attack
+    from rules.model.commands import Attack
 
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -10,7 +10,7 @@ import pytest
 from textual.binding import Binding
 from textual.widgets import Static
 
-from rules.commands import (
+from rules.model.commands import (
     ApplyWound,
     EndCombat,
     Heal,
@@ -22,7 +22,7 @@ from rules.commands import (
     Staunch,
     TreatCondition,
 )
-from rules.state import Combatant, Encounter, Pending, Wound
+from rules.model.state import Combatant, Encounter, Pending, Wound
 from tests.app.modal_host import Host, choose, save_disabled, shown, type_into, until
 from tracker.modals import (
     BeginCombat,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from textual.widgets import Button
 
-from rules.commands import AddCombatant
-from rules.state import Action, Combatant, Encounter
+from rules.model.commands import AddCombatant
+from rules.model.state import Action, Combatant, Encounter
 from tests.app.modal_host import Host, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow, WeaponRow

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tests.app.modal_host import Host, shown, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.heal import HealForm

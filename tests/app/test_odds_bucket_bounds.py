@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.declared_odds import roll_distribution
+from rules.odds.declared import roll_distribution
 from tracker.widgets.odds import buckets
 
 

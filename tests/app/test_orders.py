@@ -13,10 +13,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Select
 
-from rules.commands import ApplyWound, FastForward, StartCombat, TakeOpportunity
-from rules.dice import ScriptedDice, SeededDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice, SeededDice
+from rules.model.commands import ApplyWound, FastForward, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter
 from tests.app.modal_host import Host, save_disabled, shown, type_into, until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from rules.commands import FastForward
-from rules.context import HANDLERS
-from rules.saves import load_session
+from rules.engine.context import HANDLERS
+from rules.model.commands import FastForward
+from rules.saves.store import load_session
 from tests.app.modal_host import until
 from tests.app.test_orders import begin, demo_app, open_orders
 from tracker.app import TrackerApp, make_app

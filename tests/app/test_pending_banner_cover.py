@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.commands import ApplyWound
+from rules.model.commands import ApplyWound
 from tests.app.act_fixtures import SIZE
 from tests.app.modal_host import until
 from tests.app.test_act_flow import fight_file

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.commands import ApplyWound
-from rules.saves import load_session
+from rules.model.commands import ApplyWound
+from rules.saves.store import load_session
 from tests.app.modal_host import until
 from tests.app.test_main_screen import SIZE, begin, demo_app
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from textual.widgets import Button, RadioSet, Select, Static
 
-from rules.commands import Attack, Parry, TakeOpportunity
-from rules.dice import ScriptedDice
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, Parry, TakeOpportunity
 from tests.app.act_fixtures import SIZE, ActHost, a10, card_game, submit
 from tests.app.modal_host import until
 from tracker.modals.act import AttackDialog, ParryDialog

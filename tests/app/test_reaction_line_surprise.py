@@ -1,14 +1,14 @@
 """The A10 line in the act dialogs uses the engine's own surprise test.
 
 A surprised combatant tied at `now` whose opportunity has not opened yet
-(R5) already knows the fight: `rules.reactions.eligible` lets it react, so the
+(R5) already knows the fight: `rules.engine.reactions.eligible` lets it react, so the
 dialog must show its TTU arithmetic, not "unaware" (A7, A10).
 """
 
 from __future__ import annotations
 
-from rules.reactions import eligible
-from rules.state import Encounter
+from rules.engine.reactions import eligible
+from rules.model.state import Encounter
 from tests.app.act_fixtures import lio, markon
 from tracker.modals.act.common import may_react, reaction_line
 

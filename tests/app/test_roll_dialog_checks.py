@@ -7,10 +7,10 @@ roll; where a command comes out, it is applied and the log is checked too.
 
 from __future__ import annotations
 
-from rules.commands import AnimaCheck, SkillRollCommand
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Combatant, Encounter, ExtendedAction
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import AnimaCheck, SkillRollCommand
+from rules.model.state import Combatant, Encounter, ExtendedAction
 from tests.app.act_fixtures import SIZE, ActHost, stats, submit
 from tests.app.modal_host import save_disabled, shown, type_into, until
 from tracker.modals.act import AnimaDialog, SkillRollDialog

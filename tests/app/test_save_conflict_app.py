@@ -11,9 +11,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from rules.commands import Luck, NewDay
-from rules.dice import ScriptedDice
-from rules.saves import load_session, save_session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Luck, NewDay
+from rules.saves.store import load_session, save_session
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.demo import DEMO_PATH
@@ -76,9 +76,9 @@ async def test_a_save_changed_by_another_copy_is_never_overwritten(tmp_path: Pat
 OTHER_COPY = """
 import sys
 from pathlib import Path
-from rules.commands import NewDay
-from rules.dice import ScriptedDice
-from rules.saves import load_session, save_session
+from rules.model.commands import NewDay
+from rules.mechanics.dice import ScriptedDice
+from rules.saves.store import load_session, save_session
 path = Path(sys.argv[1])
 other = load_session(path)
 other.do(NewDay(), ScriptedDice())

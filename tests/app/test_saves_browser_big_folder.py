@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-import rules.save_folder as save_folder
-from rules.saves import save_session
-from rules.session import Session
-from rules.state import Encounter
+import rules.saves.folder as save_folder
+from rules.engine.session import Session
+from rules.model.state import Encounter
+from rules.saves.store import save_session
 from tests.app.modal_host import until
 from tracker.app import make_app
 from tracker.screens.main import MainScreen

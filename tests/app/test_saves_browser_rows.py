@@ -15,9 +15,9 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from rules.saves import backup_path, load_session
+from rules.saves.store import backup_path, load_session
 from tests.app.modal_host import until
-from tests.engine.test_save_backup_offer import crashed
+from tests.saves.test_save_backup_offer import crashed
 from tracker.app import make_app
 from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.commands import StartCombat
+from rules.model.commands import StartCombat
 from tests.app.act_fixtures import SIZE
 from tests.app.modal_host import until
 from tests.app.test_act_selected_in_tie import select, tie_file

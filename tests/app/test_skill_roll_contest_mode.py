@@ -8,9 +8,9 @@ contest is decided, the dialog says so and Enter is Baron's own standard roll.
 
 from __future__ import annotations
 
-from rules.commands import OpposedRound, SkillRollCommand
-from rules.session import Session
-from rules.state import Combatant, Encounter, ExtendedAction, Opposed
+from rules.engine.session import Session
+from rules.model.commands import OpposedRound, SkillRollCommand
+from rules.model.state import Combatant, Encounter, ExtendedAction, Opposed
 from tests.app.act_fixtures import SIZE, ActHost, stats, submit
 from tests.app.modal_host import until
 from tracker.modals.act import SkillRollDialog

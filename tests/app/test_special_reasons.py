@@ -7,8 +7,8 @@ and each stat's R19 line); the line once stopped at the form's edge
 
 from __future__ import annotations
 
-from rules.commands import TakeOpportunity
-from rules.dice import ScriptedDice
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import TakeOpportunity
 from tests.app.act_fixtures import SIZE, ActHost, a10
 from tests.app.modal_host import until
 from tracker.modals.act import AttackDialog

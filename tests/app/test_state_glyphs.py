@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from rules.event import Event
+from rules.model.event import Event
 from tracker.modals.act.common import ChoiceButton
 from tracker.modals.form import MarkedCheckbox, MarkedRadioButton
 from tracker.widgets.event_log import EventLog

@@ -1,6 +1,6 @@
 """The attack dialog suggests the other team first: a PC's allies are not its targets."""
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tracker.modals.act.common import living_others
 
 

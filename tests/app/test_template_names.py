@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tests.app.modal_host import Host, until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.templates import TemplatePicker

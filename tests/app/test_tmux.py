@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.saves import load_session
+from rules.saves.store import load_session
 
 REPO = Path(__file__).resolve().parents[2]
 TMUX = shutil.which("tmux")

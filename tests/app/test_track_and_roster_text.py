@@ -8,15 +8,15 @@ screen are test_main_screen.py.
 
 from __future__ import annotations
 
-from rules.commands import ApplyWound, TakeOpportunity
-from rules.dice import ScriptedDice
-from rules.session import Session
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, TakeOpportunity
 from tracker.demo import build_demo
 from tracker.widgets.time_track import TimeTrack
 
 
 def test_roster_cells_and_columns_that_fit_A9_A12_A15() -> None:
-    from rules.state import Wound
+    from rules.model.state import Wound
     from tracker.widgets.roster_columns import layout, row_cells
 
     enc = build_demo()
@@ -37,7 +37,7 @@ def test_roster_cells_and_columns_that_fit_A9_A12_A15() -> None:
 
 
 def test_track_groups_ties_and_marks_bleeding_R5_A14() -> None:
-    from rules.commands import StartCombat
+    from rules.model.commands import StartCombat
     from tracker.widgets.track_layout import collect_marks, place, short_names
 
     session = Session(build_demo())
@@ -58,7 +58,7 @@ def test_track_groups_ties_and_marks_bleeding_R5_A14() -> None:
 
 def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
     """After the first of a tie has acted, the others still act now: a takes them, n opens."""
-    from rules.commands import Advance, StartCombat
+    from rules.model.commands import Advance, StartCombat
 
     session = Session(build_demo())
     session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
@@ -79,7 +79,7 @@ def test_the_headline_names_the_rest_of_a_tie_R5() -> None:
 
 def test_the_headline_keeps_a_declared_roll_in_sight_A8() -> None:
     """Taken with an attack not yet rolled: the headline says so until it is rolled."""
-    from rules.commands import Advance, StartCombat
+    from rules.model.commands import Advance, StartCombat
 
     session = Session(build_demo())
     session.do(StartCombat(initiators=["dinzis"]), ScriptedDice([5, 5]))
@@ -95,7 +95,7 @@ def test_the_headline_keeps_a_declared_roll_in_sight_A8() -> None:
 
 def test_the_headline_says_now_for_those_due_now_behind_a_decision() -> None:
     """R5 tie left waiting behind a pending check: 'next: … act now', never 'at' the time now."""
-    from rules.commands import Advance, StartCombat
+    from rules.model.commands import Advance, StartCombat
 
     session = Session(build_demo())
     session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())

@@ -6,8 +6,8 @@ under the field, and nothing is returned.
 
 from __future__ import annotations
 
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.session import Session
+from rules.model.state import Combatant, Encounter
 from tests.app.act_fixtures import SIZE, ActHost, stats
 from tests.app.modal_host import Host, shown, type_into, until
 from tracker.modals.act import SkillRollDialog

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import saves
-from rules.saves import SaveError
+from rules.saves import store
+from rules.saves.store import SaveError
 from tests.app.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.demo import DEMO_PATH
@@ -46,7 +46,7 @@ async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         assert "unsaved" not in status(app)
-        monkeypatch.setattr(saves, "save_session", disk_full)
+        monkeypatch.setattr(store, "save_session", disk_full)
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
         since = NOTICE.search(status(app))
@@ -62,16 +62,16 @@ async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
         await pilot.press("N")
         await until(pilot, lambda: app.saved)
         await until(pilot, lambda: "unsaved" not in status(app))
-    assert [s.command.type for s in saves.load_session(twin).done] == ["new-day"] * 3
+    assert [s.command.type for s in store.load_session(twin).done] == ["new-day"] * 3
 
 
 async def test_save_as_clears_the_notice(twin: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(twin, saves_dir=twin.parent, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
-        real = saves.save_session
+        real = store.save_session
         monkeypatch.setattr(
-            saves, "save_session", lambda s, p: disk_full(s, p) if p == twin else real(s, p)
+            store, "save_session", lambda s, p: disk_full(s, p) if p == twin else real(s, p)
         )
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
@@ -82,7 +82,7 @@ async def test_save_as_clears_the_notice(twin: Path, monkeypatch: pytest.MonkeyP
         await until(pilot, lambda: app.save_path == twin.with_name("elsewhere.json"))
         await until(pilot, lambda: "unsaved" not in status(app))
         assert app.saved
-    assert [s.command.type for s in saves.load_session(app.save_path).done] == ["new-day"]
+    assert [s.command.type for s in store.load_session(app.save_path).done] == ["new-day"]
 
 
 async def test_o_after_a_failed_autosave_asks_before_leaving_the_fight(
@@ -95,7 +95,7 @@ async def test_o_after_a_failed_autosave_asks_before_leaving_the_fight(
     app = make_app(twin, saves_dir=twin.parent, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
-        monkeypatch.setattr(saves, "save_session", disk_full)
+        monkeypatch.setattr(store, "save_session", disk_full)
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
         await pilot.press("o")

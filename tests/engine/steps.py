@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from rules.context import CommandError
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.state import Combatant, Encounter
 
 
 def session(*combatants: Combatant, **fields: Any) -> Session:

@@ -1,7 +1,7 @@
 """Strange things a GM can name as a save, and a bounded way to try reading them.
 
 Shared by the engine and app tests of the one reading path
-(`rules.save_bytes`): a FIFO, a device, a socket, a folder, a huge file,
+(`rules.saves.raw`): a FIFO, a device, a socket, a folder, a huge file,
 JSON nested a thousand deep. Reading any of them must end, quickly, in a
 `SaveError`; a regression must fail the test, never hang the suite, so the
 read runs in a daemon thread with a timeout and a FIFO's reader is released
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from rules.saves import MAX_BYTES
+from rules.saves.store import MAX_BYTES
 
 BOUND = 15.0  # seconds: generous for a loaded CI machine; a hang is far longer
 DEEP = b'{"format": "fading-suns-tracker", "x": ' + b"[" * 1000 + b"]" * 1000 + b"}"

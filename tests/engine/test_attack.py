@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from rules.commands import Attack, ConfirmDamage, Dodge, Parry, TakeOpportunity
-from rules.context import CommandError
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry, TakeOpportunity
+from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
 from tests.engine.steps import do, texts
 
 SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)

@@ -9,8 +9,9 @@ back the start and a replay from the base gives the final encounter.
 
 from __future__ import annotations
 
-from rules import timetrack
-from rules.commands import (
+from rules.engine import track_index
+from rules.engine.session import Session
+from rules.model.commands import (
     Advance,
     Attack,
     ConfirmDamage,
@@ -20,8 +21,7 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.session import Session
-from rules.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
+from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
 from tests.engine.steps import do, texts
 
 
@@ -117,7 +117,7 @@ def test_card_game_scripted_fight() -> None:
     # --- track 4: Kans (Wits 7) before Dinzis (Wits 6), R5 --------------------------------
     do(session, Advance())
     assert (enc.time, enc.due) == (4, ["kans"])
-    assert timetrack.tied(enc) == ["kans", "dinzis"]  # they open one at a time
+    assert track_index.tied(enc) == ["kans", "dinzis"]  # they open one at a time
     do(session, TakeOpportunity(actor="kans", actions=["Shoot"]))
     # 4d10 vs Dex 7: 6 7 8 2 → 2+2+3+0 = 7 vs 3 → VS 4; + Blaster 2 = 6 → a Wound, 3 WP.
     do(
@@ -136,7 +136,7 @@ def test_card_game_scripted_fight() -> None:
         (3, 4, "right leg", True)
     ]
     assert (dinzis.bleed_rate, dinzis.bleed_anchor) == (1, 4)
-    assert (14, "bleed", "dinzis") in timetrack.upcoming(enc)
+    assert (14, "bleed", "dinzis") in track_index.upcoming(enc)
     assert dinzis.effective("Dexterity") == 7  # A9: 3 WP → -1
 
     do(session, Advance())
@@ -181,7 +181,7 @@ def test_card_game_scripted_fight() -> None:
     # --- track 10: Molin and Dinzis (both Wits 5 now): the Baron arrived first, R5 --------
     do(session, Advance())
     assert (enc.time, enc.due) == (10, ["molin"])
-    assert timetrack.tied(enc) == ["molin", "dinzis"]
+    assert track_index.tied(enc) == ["molin", "dinzis"]
     do(session, TakeOpportunity(actor="molin", actions=["Slash"]))
     do(session, Attack(attacker="molin", target="kans", weapon="Sword"), 1, 1, 1, 1, 1, 1)
     do(session, Advance())
@@ -231,7 +231,7 @@ def test_card_game_scripted_fight() -> None:
     assert enc.time == 14
     assert dinzis.bleed_wp == 1 and dinzis.total_wp() == 4
     assert "Dinzis bleeds 1 WP (BLR 1) → total 4 WP" in texts(session)
-    assert enc.due == ["kans"] and timetrack.tied(enc) == ["kans", "molin"]
+    assert enc.due == ["kans"] and track_index.tied(enc) == ["kans", "molin"]
     do(session, TakeOpportunity(actor="kans", actions=["Aim"], cost=20))
     do(session, Advance())  # the tie's second: no second bleeding tick at the same time
     assert (enc.time, enc.due, dinzis.bleed_wp) == (14, ["molin"], 1)

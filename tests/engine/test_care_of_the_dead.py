@@ -3,8 +3,8 @@ are refused with the reason and change nothing; only a GM revive brings one back
 
 from __future__ import annotations
 
-from rules.commands import Heal, Rest, Staunch, TreatCondition
-from rules.state import Combatant, Wound
+from rules.model.commands import Heal, Rest, Staunch, TreatCondition
+from rules.model.state import Combatant, Wound
 from tests.engine.steps import do, refused, session
 
 

@@ -3,9 +3,9 @@ what the `k` dialog marks, so a script cannot roll a characteristic of -50 eithe
 
 from __future__ import annotations
 
-from rules.check_limits import D100_RANGE, STAT_RANGE
-from rules.commands import AnimaCheck
-from rules.state import Combatant
+from rules.model.check_limits import D100_RANGE, STAT_RANGE
+from rules.model.commands import AnimaCheck
+from rules.model.state import Combatant
 from tests.engine.steps import do, refused, session
 
 

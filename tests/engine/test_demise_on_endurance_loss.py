@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import ApplyWound, Attack, ResolveCheck, SkillRollCommand, TakeOpportunity
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Pending, Weapon, Wound
+from rules.engine.session import Session
+from rules.model.commands import ApplyWound, Attack, ResolveCheck, SkillRollCommand, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter, Pending, Weapon, Wound
 from tests.engine.steps import do, undo_all
 
 KNIFE = Weapon(name="knife", skill="Melee", stat="Dexterity", damage=3)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import Advance, AnimaCheck, SkillRollCommand, StartCombat, TakeOpportunity
-from rules.session import Session
-from rules.state import Action, Combatant
+from rules.engine.session import Session
+from rules.model.commands import Advance, AnimaCheck, SkillRollCommand, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant
 from tests.engine.steps import do, session, undo_all
 
 

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from rules import farad
-from rules.anima import (
+from rules.engine.session import Session
+from rules.mechanics import farad
+from rules.mechanics.anima import (
     OpenChain,
     continued_purpose,
     fumble_purpose,
@@ -24,10 +25,9 @@ from rules.anima import (
     roll_open,
     roll_resistance_check,
 )
-from rules.commands import AnimaCheck, ApplyWound, ResolveCheck
-from rules.dice import DiceExhausted, ScriptedDice
-from rules.session import Session
-from rules.state import Combatant
+from rules.mechanics.dice import DiceExhausted, ScriptedDice
+from rules.model.commands import AnimaCheck, ApplyWound, ResolveCheck
+from rules.model.state import Combatant
 from tests.engine.steps import session
 
 

@@ -1,18 +1,18 @@
 """Every command in the `Command` union has a handler, and every handler a command.
 
-A command added to rules/commands.py without its `@handles` would validate,
+A command added to rules/model/commands.py without its `@handles` would validate,
 save and load, then fail only when the GM tries it ("no rule handles ...").
-`rules.engine` imports the handler modules, which register into
-`rules.context.HANDLERS`; this checks that table against the union.
+`rules.engine.apply` imports the handler modules, which register into
+`rules.engine.context.HANDLERS`; this checks that table against the union.
 """
 
 from __future__ import annotations
 
 from typing import get_args
 
-import rules.engine  # noqa: F401  (registers every handler)
-from rules.commands import Command
-from rules.context import HANDLERS
+import rules.engine.apply  # noqa: F401  (registers every handler)
+from rules.engine.context import HANDLERS
+from rules.model.commands import Command
 
 
 def command_types() -> list[type]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import SkillRollCommand
-from rules.session import Session
-from rules.state import Combatant
+from rules.engine.session import Session
+from rules.model.commands import SkillRollCommand
+from rules.model.state import Combatant
 from tests.engine.steps import do, session
 
 FIRST = (1, 1, 2, 3, 4, 5, 6, 6, 7)  # seed (Maria): SS 9 at Perception 6

@@ -5,8 +5,8 @@ The reason (fled, unconscious, surrendered) goes to the log; undo is exact.
 
 from __future__ import annotations
 
-from rules.commands import Advance, FightStatus, StartCombat
-from rules.state import Combatant
+from rules.model.commands import Advance, FightStatus, StartCombat
+from rules.model.state import Combatant
 from tests.engine.steps import do, refused, session, undo_all
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import Advance, Attack, Dodge, Parry, React, TakeOpportunity
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.engine.session import Session
+from rules.model.commands import Advance, Attack, Dodge, Parry, React, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tests.engine.steps import do, refused
 
 SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)

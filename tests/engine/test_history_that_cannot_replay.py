@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-import rules.session as session_module
-from rules.commands import Advance, FastForward, StartCombat, TakeOpportunity
-from rules.context import HANDLERS
-from rules.dice import ScriptedDice, SeededDice
-from rules.saves import load_session, save_session
-from rules.session import HistoryError, Session
+import rules.engine.session as session_module
+from rules.engine.context import HANDLERS
+from rules.engine.session import HistoryError, Session
+from rules.mechanics.dice import ScriptedDice, SeededDice
+from rules.model.commands import Advance, FastForward, StartCombat, TakeOpportunity
+from rules.saves.store import load_session, save_session
 from tracker.demo import build_demo
 
 ORDERS = {"dinzis": ["Move"], "molin": ["Move"]}

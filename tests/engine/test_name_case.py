@@ -1,17 +1,17 @@
 """Names typed in any case find the sheet's entry, and the log uses the sheet's spelling.
 
 The tester typed `melee` for `Melee 6` and rolled no dice; `perception` was
-refused in a characteristic check. Rules-layer matching (`rules.sheet_names`)
+refused in a characteristic check. Rules-layer matching (`rules.mechanics.sheet_names`)
 makes scripts and the TUI agree; a name truly not on the sheet keeps its
 old behaviour (0 dice for a skill, a refusal for a d100 value or a stat).
 """
 
 from __future__ import annotations
 
-from rules.commands import AnimaCheck, OpposedRound, OpposedStart, SkillRollCommand
-from rules.session import Session
-from rules.sheet_names import on_sheet, rating
-from rules.state import Combatant
+from rules.engine.session import Session
+from rules.mechanics.sheet_names import on_sheet, rating
+from rules.model.commands import AnimaCheck, OpposedRound, OpposedStart, SkillRollCommand
+from rules.model.state import Combatant
 from tests.engine.steps import do, refused, session
 
 
@@ -119,8 +119,8 @@ def test_an_opposed_action_keeps_the_sheets_spelling() -> None:
 
 def test_a_weapon_skill_in_another_case_counts_for_reacting_A10() -> None:
     """R9/A10: a knife on `melee` parries with Melee 6, and a `dodge` action with Dodge."""
-    from rules.reactions import reaction_skill
-    from rules.state import Action, Weapon
+    from rules.engine.reactions import reaction_skill
+    from rules.model.state import Action, Weapon
 
     c = kans().model_copy(
         update={

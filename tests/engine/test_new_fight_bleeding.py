@@ -7,8 +7,8 @@ tick at 70 when a new fight began at 0, so he lost no blood for 70 TU.
 
 from __future__ import annotations
 
-from rules.commands import Advance, EndCombat, FightStatus, StartCombat, TakeOpportunity
-from rules.state import Action, Combatant
+from rules.model.commands import Advance, EndCombat, FightStatus, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant
 from tests.engine.steps import do, session
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import Attack, Dodge, Parry, TakeOpportunity
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.engine.session import Session
+from rules.model.commands import Attack, Dodge, Parry, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tests.engine.steps import do, refused
 
 KNIFE = Weapon(name="knife", skill="Melee", stat="Dexterity", damage=3)

@@ -19,7 +19,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.commands import (
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import SeededDice
+from rules.model.commands import (
     Advance,
     AnimaCheck,
     ApplyWound,
@@ -45,11 +48,8 @@ from rules.commands import (
     Staunch,
     TakeOpportunity,
 )
-from rules.context import CommandError
-from rules.dice import SeededDice
-from rules.saves import load_session, save_session
-from rules.session import Session
-from rules.state import Action, Armour, Combatant, Encounter, Shield, Weapon
+from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon
+from rules.saves.store import load_session, save_session
 
 
 def fighter(cid: str, name: str, wits: int, endurance: int = 6) -> Combatant:

@@ -1,4 +1,4 @@
-"""The quick track step (rules/quick_step.py) is the general Advance, only faster.
+"""The quick track step (rules/engine/quick_step.py) is the general Advance, only faster.
 
 Two sessions play the same commands with the same dice: one as the engine
 runs (the Advance handler takes the quick step when it can), one with the
@@ -16,18 +16,18 @@ from unittest.mock import patch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import quick_step
-from rules.commands import Advance, ApplyWound, Command, StartCombat, TakeOpportunity
-from rules.context import CommandError, Context
-from rules.dice import SeededDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.engine import quick_step
+from rules.engine.context import CommandError, Context
+from rules.engine.session import Session
+from rules.mechanics.dice import SeededDice
+from rules.model.commands import Advance, ApplyWound, Command, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter
 from tests.engine.test_properties import candidates, dump, start_encounter
 
 
 @contextmanager
 def general_path_only() -> Iterator[None]:
-    with patch("rules.track.quick_advance", lambda ctx: False):
+    with patch("rules.engine.handlers.track.quick_advance", lambda ctx: False):
         yield
 
 
@@ -40,7 +40,7 @@ def counting_quick_steps(counter: list[int]) -> Iterator[None]:
         counter[0] += taken
         return taken
 
-    with patch("rules.track.quick_advance", counted):
+    with patch("rules.engine.handlers.track.quick_advance", counted):
         yield
 
 

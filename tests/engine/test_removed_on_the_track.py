@@ -2,7 +2,7 @@
 
 The card game from the demo: Dinzis opens the fight and takes his opportunity, then
 the GM removes Kans, whose entry is still on the track's heap. Standing orders must
-skip it as the Advance does (A7, A8: one check of an entry, in rules/timetrack.py),
+skip it as the Advance does (A7, A8: one check of an entry, in rules/engine/track_index.py),
 and the saved history must replay (undo past the run after a resume).
 """
 
@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from rules import timetrack
-from rules.commands import (
+from rules.engine import track_index
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice, SeededDice
+from rules.model.commands import (
     Advance,
     FastForward,
     FightStatus,
@@ -22,9 +24,7 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.dice import ScriptedDice, SeededDice
-from rules.saves import load_session, save_session
-from rules.session import Session
+from rules.saves.store import load_session, save_session
 from tests.engine.test_standing_orders import by_hand, state
 from tracker.demo import build_demo
 
@@ -66,11 +66,11 @@ def test_the_heap_judges_a_removed_combatants_entry_stale() -> None:
     session = opened()
     enc = session.encounter
     kans = enc.combatants["kans"]
-    entry = timetrack.act_entry(enc, kans)
-    assert timetrack.is_current(entry[8], entry[1], entry[4])
+    entry = track_index.act_entry(enc, kans)
+    assert track_index.is_current(entry[8], entry[1], entry[4])
     session.do(RemoveCombatant(id="kans"), ScriptedDice())
-    assert not timetrack.is_current(entry[8], entry[1], entry[4])
-    assert all(e[6] != "kans" for e in timetrack.heap_of(enc))  # the removal left none
+    assert not track_index.is_current(entry[8], entry[1], entry[4])
+    assert all(e[6] != "kans" for e in track_index.heap_of(enc))  # the removal left none
 
 
 def dump(enc: Any) -> Any:

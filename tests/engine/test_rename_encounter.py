@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from rules.commands import RenameEncounter
-from rules.context import CommandError
-from rules.dice import SeededDice
-from rules.engine import apply
-from rules.state import Encounter
+from rules.engine.apply import apply
+from rules.engine.context import CommandError
+from rules.mechanics.dice import SeededDice
+from rules.model.commands import RenameEncounter
+from rules.model.state import Encounter
 
 
 def test_rename_is_logged_and_undo_restores_the_exact_encounter() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.commands import (
+from rules.model.commands import (
     AddCombatant,
     Advance,
     DuplicateCombatant,
@@ -14,7 +14,7 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.state import (
+from rules.model.state import (
     Action,
     ChanceDice,
     Combatant,

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from rules.commands import AddCombatant, EditCombatant
-from rules.saves import load_session
-from rules.state import NEW_SHEET, Action, Combatant, Weapon
+from rules.model.commands import AddCombatant, EditCombatant
+from rules.model.state import NEW_SHEET, Action, Combatant, Weapon
+from rules.saves.store import load_session
 from tests.engine.steps import do, refused, session
 from tracker.demo import DEMO_PATH, ROSTER_DIR
 

@@ -8,8 +8,10 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rules import timetrack
-from rules.commands import (
+from rules.engine import track_index
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice, SeededDice
+from rules.model.commands import (
     Advance,
     FastForward,
     FightStatus,
@@ -18,9 +20,7 @@ from rules.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.dice import ScriptedDice, SeededDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter, Wound
+from rules.model.state import Action, Combatant, Encounter, Wound
 from tests.engine.steps import refused, texts
 
 PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
@@ -29,7 +29,7 @@ ATTACK = Action(name="Attack", cost=4, kind="attack")
 
 def next_time(enc: Encounter) -> int | None:
     """The next event's time, read as the Advance and the fast-forward read it (`peek`)."""
-    entry = timetrack.peek(enc)
+    entry = track_index.peek(enc)
     return None if entry is None else entry[1]
 
 
@@ -166,7 +166,7 @@ def test_who_was_removed_or_left_the_fight_is_skipped_by_the_run(
     """Their heap entries are stale: the run skips them as the Advance does (A7, R8)."""
     fast, slow = twins(wits, bleeding, seed)
     for session in (fast, slow):
-        timetrack.heap_of(session.encounter)  # built now, as the app's track view builds it
+        track_index.heap_of(session.encounter)  # built now, as the app's track view builds it
         for _ in range(steps):  # a few opportunities taken by hand first (Wait, A8)
             if not session.encounter.pending and next_time(session.encounter) is not None:
                 session.do(Advance(), ScriptedDice())

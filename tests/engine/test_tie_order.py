@@ -5,12 +5,19 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import timetrack
-from rules.commands import Advance, ApplyWound, Heal, ResolveCheck, StartCombat, TakeOpportunity
-from rules.context import CommandError
-from rules.dice import ScriptedDice, SeededDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.engine import track_index
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice, SeededDice
+from rules.model.commands import (
+    Advance,
+    ApplyWound,
+    Heal,
+    ResolveCheck,
+    StartCombat,
+    TakeOpportunity,
+)
+from rules.model.state import Action, Combatant, Encounter
 
 
 def brute_force_first(enc: Encounter) -> str | None:
@@ -68,7 +75,7 @@ def test_the_opened_opportunity_is_always_r5s_first(
             pass  # a refused command changes nothing; the track must still be right
         while enc.pending:
             session.do(ResolveCheck(pending=enc.pending[0].id), dice)
-    assert timetrack.tied(enc)[: len(enc.due)] == enc.due
+    assert track_index.tied(enc)[: len(enc.due)] == enc.due
     session.undo()  # and a rebuilt heap agrees with the live one on what comes next
     session.redo()
     assert session.replay().model_dump(mode="json") == enc.model_dump(mode="json")
@@ -86,7 +93,7 @@ def test_a_heal_mid_tie_moves_the_healed_first() -> None:
     session.do(StartCombat(initiators=["d", "m", "k"]), ScriptedDice())
     session.do(ApplyWound(target="k", wound_points=6), ScriptedDice())  # Wits 7 → 5
     session.do(Advance(), ScriptedDice())
-    assert enc.due == ["d"] and timetrack.tied(enc) == ["d", "m", "k"]
+    assert enc.due == ["d"] and track_index.tied(enc) == ["d", "m", "k"]
     session.do(TakeOpportunity(actor="d", actions=["Act"], cost=3), ScriptedDice())
     session.do(Heal(target="k", wound_points=6), ScriptedDice())
     session.do(Advance(), ScriptedDice())

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from rules import reactions, timetrack
-from rules.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
-from rules.context import CommandError
-from rules.dice import ScriptedDice
-from rules.session import Session
-from rules.state import Action, Combatant, Encounter
+from rules.engine import reactions, track_index
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
+from rules.model.state import Action, Combatant, Encounter
 
 
 def card_game() -> Session:
@@ -80,8 +80,8 @@ def test_r5_ties_order_by_wits_then_arrival_and_the_gm_may_reorder() -> None:
     # R5 opens them one at a time, in that order: Kans now, the others still on the heap.
     enc = session.encounter
     assert enc.time == 6 and enc.due == ["k"]
-    assert timetrack.tied(enc) == ["k", "d", "m"]
-    assert [cid for t, what, cid in timetrack.upcoming(enc)[:3]] == ["k", "d", "m"]
+    assert track_index.tied(enc) == ["k", "d", "m"]
+    assert [cid for t, what, cid in track_index.upcoming(enc)[:3]] == ["k", "d", "m"]
     session.do(Reorder(order=["m", "k", "d"]), ScriptedDice())
     assert enc.due == ["m", "k", "d"]
     texts = [event.text for event in enc.log[-5:]]
@@ -112,7 +112,7 @@ def test_r5_ties_open_one_at_a_time_and_the_gm_may_take_any_of_them() -> None:
         session.do(TakeOpportunity(actor="k", actions=["Wait"]), ScriptedDice())
     session.do(Advance(), ScriptedDice())
     assert (enc.time, enc.due) == (7, ["k"])
-    assert timetrack.tied(enc) == ["k", "d", "m"]  # R5: Wits 7, 6, 5
+    assert track_index.tied(enc) == ["k", "d", "m"]  # R5: Wits 7, 6, 5
 
 
 def test_surprise_wears_off_at_the_first_opportunity() -> None:
@@ -123,7 +123,7 @@ def test_surprise_wears_off_at_the_first_opportunity() -> None:
         session.do(TakeOpportunity(actor=actor, actions=["Attack"]), ScriptedDice())
     session.do(Advance(), ScriptedDice())
     enc = session.encounter
-    assert enc.time == 6 and enc.due == ["d"] and timetrack.tied(enc) == ["d", "m"]
+    assert enc.time == 6 and enc.due == ["d"] and track_index.tied(enc) == ["d", "m"]
     # Tied at 6, Molin's first opportunity has come: it may already react (A10).
     assert reactions.eligible(enc.combatants["m"], 0, 6)
     session.do(TakeOpportunity(actor="d", actions=["Attack"]), ScriptedDice())

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules.commands import AddCombatant, DuplicateCombatant, EditCombatant
-from rules.roster import free_name, name_taken, unique_name
-from rules.saves import load_session, save_session
-from rules.session import Session
-from rules.state import Combatant, Encounter
+from rules.engine.handlers.roster import free_name, name_taken, unique_name
+from rules.engine.session import Session
+from rules.model.commands import AddCombatant, DuplicateCombatant, EditCombatant
+from rules.model.state import Combatant, Encounter
+from rules.saves.store import load_session, save_session
 from tests.engine.steps import do, refused, session
 
 

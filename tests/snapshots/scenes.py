@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from rules.commands import ApplyWound, TakeOpportunity
-from rules.dice import ScriptedDice
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, TakeOpportunity
 from tests.app.act_fixtures import ActHost, a10
 from tests.app.modal_host import until
 from tracker.app import TrackerApp

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from rules.chart import DEFAULT_ACTION_COST
-from rules.state import Action, Combatant
+from rules.mechanics.chart import DEFAULT_ACTION_COST
+from rules.model.state import Action, Combatant
 from tracker.modals.combatant_rows import ActionRow, WeaponRow
 
 ATTACK_PREFIX = "Attack: "

@@ -14,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
-from rules.chart import REACTION_BASE
-from rules.commands import StartCombat
-from rules.state import Awareness, Combatant, Encounter
+from rules.mechanics.chart import REACTION_BASE
+from rules.model.commands import StartCombat
+from rules.model.state import Awareness, Combatant, Encounter
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, MarkedCheckbox, buttons
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)

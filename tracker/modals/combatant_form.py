@@ -25,10 +25,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
-from rules.commands import AddCombatant, EditCombatant
-from rules.errors import field_errors
-from rules.roster import default_repertoire
-from rules.state import (
+from rules.engine.handlers.roster import default_repertoire
+from rules.model.commands import AddCombatant, EditCombatant
+from rules.model.errors import field_errors
+from rules.model.state import (
     DEFAULT_STATS,
     SIDES,
     Awareness,

@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select
 
-from rules.chart import DEFAULT_ACTION_COST
-from rules.state import Action, Weapon
+from rules.mechanics.chart import DEFAULT_ACTION_COST
+from rules.model.state import Action, Weapon
 from tracker.modals.form import FieldError, FieldSelect
 
 WEAPON_KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)

@@ -14,10 +14,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from rules.chart import GOALS
-from rules.commands import SetDemiseGoal
-from rules.errors import field_errors
-from rules.state import Encounter, Settings
+from rules.mechanics.chart import GOALS
+from rules.model.commands import SetDemiseGoal
+from rules.model.errors import field_errors
+from rules.model.state import Encounter, Settings
 from tracker.modals.form import Dialog, FieldError, buttons, labelled
 from tracker.modals.parse import goal
 

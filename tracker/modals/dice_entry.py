@@ -1,6 +1,6 @@
 """Physical dice: the GM types the faces rolled at the table (`1 5 7 8 8 0`).
 
-A 0 on a d10 is a 10 and `00` on a d100 is a 100 (rules.dice.parse_faces).
+A 0 on a d10 is a 10 and `00` on a d100 is a 100 (rules.mechanics.dice.parse_faces).
 Nothing is returned until exactly `count` good faces are typed, so a retried
 command never sees a short or impossible roll. One exception, B1: a d100 that
 starts or continues an open roll also takes the rest of the chain at once
@@ -18,11 +18,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from rules.dice import DiceError, faces_text, parse_faces
+from rules.mechanics.dice import DiceError, faces_text, parse_faces
 from tracker.modals.form import Dialog, FieldError, buttons
 
 if TYPE_CHECKING:
-    from rules.open_roll import OpenChain
+    from rules.mechanics.open_roll import OpenChain
 
 # Placeholders typed as a GM would: a d10's 10 as 0, a d100's 100 as 00.
 EXAMPLES: dict[int, tuple[str, ...]] = {

@@ -10,12 +10,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from rules.plain_text import NAME_MAX, printable
+from rules.model.plain_text import NAME_MAX, printable
 from tracker.modals.form import Dialog, FieldError, buttons, labelled
 
 
 def name_problem(name: str) -> str:
-    """Why a typed encounter name is refused ('' when it is fine): rules.plain_text's Name."""
+    """Why a typed encounter name is refused ('' when it is fine): rules.model.plain_text's Name."""
     if not name:
         return f"type a name (1-{NAME_MAX} characters)"
     if len(name) > NAME_MAX:

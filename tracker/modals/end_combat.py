@@ -15,8 +15,8 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.commands import EndCombat
-from rules.state import Encounter, Outcome
+from rules.model.commands import EndCombat
+from rules.model.state import Encounter, Outcome
 from tracker.modals.form import FORM, Dialog, FieldError, buttons
 
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)

@@ -15,9 +15,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from rules.chart import REACTION_BASE
-from rules.commands import FightStatus
-from rules.state import Awareness, Encounter
+from rules.mechanics.chart import REACTION_BASE
+from rules.model.commands import FightStatus
+from rules.model.state import Awareness, Encounter
 from tracker.modals.form import Dialog, FieldError, FieldSelect, buttons, combatant_of, labelled
 
 AWARENESS: tuple[Awareness, ...] = get_args(Awareness)

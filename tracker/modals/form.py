@@ -34,7 +34,7 @@ from textual.widgets import (
     TextArea,
 )
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tracker.key_order import hold_keys
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.widgets.tones import TONE_CLASSES, tone_css

@@ -17,9 +17,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
-from rules.commands import Heal, Rest, Staunch, TreatCondition
-from rules.errors import field_errors
-from rules.state import Combatant, Encounter
+from rules.model.commands import Heal, Rest, Staunch, TreatCondition
+from rules.model.errors import field_errors
+from rules.model.state import Combatant, Encounter
 from tracker.modals.form import (
     FORM,
     Dialog,

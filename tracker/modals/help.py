@@ -1,6 +1,6 @@
 """Help: every key and what it does, and a rules cheat-sheet read from the chart data.
 
-The tables come from `rules.chart`, so the sheet can never disagree with
+The tables come from `rules.mechanics.chart`, so the sheet can never disagree with
 what the engine uses.
 """
 
@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from rules.chart import (
+from rules.mechanics.chart import (
     ACTION_PENALTY,
     DODGE_GOALS,
     GOALS,
@@ -24,7 +24,7 @@ from rules.chart import (
     RANGED_GOALS,
     REACTION_BASE,
 )
-from rules.wounds import BLEED_THRESHOLD, BREAKAGE_THRESHOLD, MASSIVE_WOUND_WP
+from rules.mechanics.wounds import BLEED_THRESHOLD, BREAKAGE_THRESHOLD, MASSIVE_WOUND_WP
 
 KeyHelp = tuple[str, str] | Binding
 # Actions a focused widget or Textual brings along that do nothing useful here: the

@@ -10,9 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
-from rules.commands import Luck, NoteUnusedDice
-from rules.errors import field_errors
-from rules.state import Encounter
+from rules.model.commands import Luck, NoteUnusedDice
+from rules.model.errors import field_errors
+from rules.model.state import Encounter
 from tracker.modals.form import (
     FORM,
     Dialog,

@@ -17,8 +17,8 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.save_folder import SaveInfo, list_saves
-from rules.saves import SaveError
+from rules.saves.folder import SaveInfo, list_saves
+from rules.saves.store import SaveError
 from tracker.modals.form import FORM, Dialog, FieldError
 
 

@@ -25,10 +25,10 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rules.commands import FastForward
-from rules.errors import field_errors
-from rules.standing_orders import is_plain
-from rules.state import Action, Combatant, Encounter
+from rules.engine.handlers.standing_orders import is_plain
+from rules.model.commands import FastForward
+from rules.model.errors import field_errors
+from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import whole_number
 

@@ -1,9 +1,9 @@
 """Reading what a GM types into a form field, before pydantic sees it.
 
 The shape of the text is checked here ("Melee 6, Shoot 5" splits into names
-and values). Every number is read by the one digit rule, `rules.numbers`
+and values). Every number is read by the one digit rule, `rules.mechanics.numbers`
 (ASCII digits, a bounded length); ranges stay pydantic's to judge, and
-`rules.errors` words those ("must be 0–30").
+`rules.model.errors` words those ("must be 0–30").
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Annotated, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from rules.chart import GOALS, LEVELS
-from rules.numbers import NumberError, is_int_text, parse_int, shown
+from rules.mechanics.chart import GOALS, LEVELS
+from rules.mechanics.numbers import NumberError, is_int_text, parse_int, shown
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 

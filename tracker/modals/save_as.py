@@ -2,7 +2,7 @@
 
 Only a bare file name is accepted (no folders), `.json` is added when
 missing, and a file that is not a tracker save is never offered as a target
-(rules.saves would refuse to overwrite it anyway; saying so here is kinder).
+(rules.saves.store would refuse to overwrite it anyway; saying so here is kinder).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from rules.save_folder import list_saves
-from rules.saves import SaveError
+from rules.saves.folder import list_saves
+from rules.saves.store import SaveError
 from tracker.modals.form import Dialog, FieldError, buttons, labelled
 
 SUFFIX = ".json"
-MAX_NAME_BYTES = 120  # rules.saves keeps names this short so temp and .bak names fit
+MAX_NAME_BYTES = 120  # rules.saves.store keeps names this short so temp and .bak names fit
 
 
 def name_problem(name: str) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.roster import free_name, name_taken
-from rules.sheet_names import on_sheet
-from rules.state import Action, Combatant, Encounter, Weapon
+from rules.engine.handlers.roster import free_name, name_taken
+from rules.mechanics.sheet_names import on_sheet
+from rules.model.state import Action, Combatant, Encounter, Weapon
 from tracker.modals.attack_offer import unused_weapon_notes
 from tracker.modals.form import FORM
 

@@ -29,9 +29,9 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.errors import explain
-from rules.roster import unique_name
-from rules.state import NEW_SHEET, Awareness, Combatant, Encounter
+from rules.engine.handlers.roster import unique_name
+from rules.model.errors import explain
+from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, labelled
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB

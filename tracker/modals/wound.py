@@ -15,11 +15,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
-from rules.chart import LEVELS
-from rules.commands import ApplyWound
-from rules.errors import field_errors
-from rules.state import Combatant, Encounter
-from rules.wounds import (
+from rules.mechanics.chart import LEVELS
+from rules.mechanics.wounds import (
     Location,
     breakage_goal,
     demise_triggers,
@@ -27,6 +24,9 @@ from rules.wounds import (
     starts_bleeding,
     vital_organ_struck,
 )
+from rules.model.commands import ApplyWound
+from rules.model.errors import field_errors
+from rules.model.state import Combatant, Encounter
 from tracker.modals.form import (
     FORM,
     Dialog,

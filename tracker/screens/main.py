@@ -27,7 +27,7 @@ from tracker.widgets.time_track import TimeTrack
 from tracker.widgets.tones import TonedScreen
 
 if TYPE_CHECKING:
-    from rules.state import Encounter
+    from rules.model.state import Encounter
     from tracker.app import TrackerApp
 
 
@@ -37,7 +37,7 @@ def acting_now(enc: Encounter) -> tuple[int, str] | None:
 
     The selection follows it only when it changes, so a GM who picked another tied
     combatant in the same moment keeps that choice."""
-    from rules.timetrack import tied
+    from rules.engine.track_index import tied
 
     now = tied(enc) if enc.in_combat else []
     return (enc.time, now[0]) if now else None
@@ -213,7 +213,7 @@ class MainScreen(TonedScreen):
 
     # --- actions: one per key ------------------------------------------------------
     def action_advance(self) -> None:
-        from rules.commands import Advance
+        from rules.model.commands import Advance
 
         self.tracker.run_command(Advance())
 
@@ -246,7 +246,7 @@ class MainScreen(TonedScreen):
         self._ask(CombatantForm(self.encounter, None))
 
     def action_add_template(self) -> None:
-        from rules.commands import AddCombatant
+        from rules.model.commands import AddCombatant
         from tracker.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
         from tracker.modals.templates import TemplatePicker
 
@@ -262,7 +262,7 @@ class MainScreen(TonedScreen):
 
     def action_duplicate(self) -> None:
         if self._allowed("duplicate"):
-            from rules.commands import DuplicateCombatant
+            from rules.model.commands import DuplicateCombatant
 
             assert self.selected is not None
             self.tracker.run_command(DuplicateCombatant(id=self.selected))
@@ -270,7 +270,7 @@ class MainScreen(TonedScreen):
     def action_remove(self) -> None:
         if not self._allowed("remove"):
             return
-        from rules.commands import RemoveCombatant
+        from rules.model.commands import RemoveCombatant
         from tracker.modals.confirm import Confirm
 
         cid = self.selected
@@ -322,7 +322,7 @@ class MainScreen(TonedScreen):
 
     def action_new_day(self) -> None:
         """N: a new day (C1). Mid-combat it asks first: N sits next to n (advance)."""
-        from rules.commands import NewDay
+        from rules.model.commands import NewDay
         from tracker.modals.confirm import Confirm
 
         def start(yes: bool) -> None:
@@ -341,7 +341,7 @@ class MainScreen(TonedScreen):
 
     def action_rename_encounter(self) -> None:
         """The palette's "Rename the encounter": an undoable, logged command."""
-        from rules.commands import RenameEncounter
+        from rules.model.commands import RenameEncounter
         from tracker.modals.encounter_name import EncounterName
 
         def rename(name: str) -> None:

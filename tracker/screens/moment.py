@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.session import Session
-    from rules.state import Combatant, Encounter
+    from rules.engine.session import Session
+    from rules.model.state import Combatant, Encounter
 
 ENCOUNTER_ACTIONS = (
     "advance",
@@ -92,7 +92,7 @@ def _declared(enc: Encounter) -> bool:
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
-    from rules.timetrack import tied
+    from rules.engine.track_index import tied
     from tracker.act_flow import next_action
 
     if not enc.in_combat:

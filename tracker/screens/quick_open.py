@@ -8,7 +8,7 @@ model, and the dice mode the save remembers) and loads the full session
 right after — or at once, the moment anything asks for the session. Any
 doubt (an old schema, a damaged file) returns None and the app takes the
 full, slower path that explains errors. The bytes come through the same
-guarded read as loading (`rules.save_bytes`: no FIFO blocks it, no device
+guarded read as loading (`rules.saves.raw`: no FIFO blocks it, no device
 is read forever, deep nesting is refused), which imports no engine either.
 """
 
@@ -19,9 +19,9 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from rules.dice import DiceMode
-from rules.save_bytes import SaveError, read_json
-from rules.state import SCHEMA_VERSION, Encounter
+from rules.mechanics.dice import DiceMode
+from rules.model.state import SCHEMA_VERSION, Encounter
+from rules.saves.raw import SaveError, read_json
 
 DICE_MODES: tuple[DiceMode, ...] = ("virtual", "physical")
 

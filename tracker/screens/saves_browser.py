@@ -27,11 +27,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from rules.dice import DiceMode
-from rules.save_folder import SaveInfo, autosave_path, scan_saves, summarize
-from rules.saves import SaveError, load_session, save_session
-from rules.session import Session
-from rules.state import Encounter
+from rules.engine.session import Session
+from rules.mechanics.dice import DiceMode
+from rules.model.state import Encounter
+from rules.saves.folder import SaveInfo, autosave_path, scan_saves, summarize
+from rules.saves.store import SaveError, load_session, save_session
 from tracker.widgets.tones import theme_style
 
 NEW = "new"

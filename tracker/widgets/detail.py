@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.strip import Strip
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
 from tracker.widgets.tones import PLAIN, Tones

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.events import Resize
 from textual.strip import Strip
 
-from rules.event import Event
-from rules.state import Encounter
+from rules.model.event import Event
+from rules.model.state import Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.tones import PLAIN, Tones
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.state import Encounter
+from rules.model.state import Encounter
 
 
 def _escape(text: str) -> str:

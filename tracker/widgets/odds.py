@@ -2,7 +2,7 @@
 
 The exact SS distribution of the roll being declared — exertion (A5) and a
 chance, luck or desperation die (C1-C3, R18) included — comes from
-`rules.declared_odds`; this module only condenses it into what a GM reads
+`rules.odds.declared`; this module only condenses it into what a GM reads
 at a glance (bars, percentages, level odds) and draws it.
 """
 
@@ -18,9 +18,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules.chart import LEVELS
-from rules.declared_odds import ONE, ZERO, Frozen, at_least, roll_distribution
-from rules.skill import victory_level
+from rules.mechanics.chart import LEVELS
+from rules.mechanics.skill import victory_level
+from rules.odds.declared import ONE, ZERO, Frozen, at_least, roll_distribution
 from tracker.widgets.tones import PLAIN, Tones, tones
 
 BUCKET_ROWS = 8

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from rules.state import Encounter, Pending
+from rules.model.state import Encounter, Pending
 
 ANSWER_KEY = "d"
 Cover = Literal["decision", "other"] | None  # what covers the main screen, if anything

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from tracker.widgets.roster_columns import GAP, Column, layout, row_cells
 from tracker.widgets.tones import Tones, tones
 

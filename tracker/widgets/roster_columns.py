@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.state import ChanceDice, Combatant, Encounter
-from rules.timetrack import acts_now
+from rules.engine.track_index import acts_now
+from rules.model.state import ChanceDice, Combatant, Encounter
 
 LOCATION_SHORT = {
     "head": "head",

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.content import Content
 from textual.widgets import Static
 
-from rules.state import Encounter
+from rules.model.state import Encounter
 
 DIM = "dim"
 SEP = (" │ ", DIM)

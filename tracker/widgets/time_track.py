@@ -18,8 +18,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from rules.state import Encounter
-from rules.timetrack import tied
+from rules.engine.track_index import tied
+from rules.model.state import Encounter
 from tracker.widgets.tones import PLAIN, Tones, tones
 from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules.state import Encounter
-from rules.timetrack import upcoming
+from rules.engine.track_index import upcoming
+from rules.model.state import Encounter
 
 Kind = Literal["now", "act", "bleed", "preview"]
 LEFT = 1  # columns before the "now" tick

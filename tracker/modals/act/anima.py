@@ -21,19 +21,19 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
-from rules import anima, characteristic
-from rules.anima_odds import (
+from rules.mechanics import anima, characteristic
+from rules.mechanics.sheet_names import on_sheet
+from rules.model.check_limits import D100_RANGE, range_problem, value_range
+from rules.model.commands import AnimaCheck, AnimaKind
+from rules.model.errors import explain
+from rules.model.state import Combatant, Encounter
+from rules.odds.anima import (
     ability_odds,
     characteristic_odds,
     opposed_ability_odds,
     opposed_characteristic_odds,
     resistance_odds,
 )
-from rules.check_limits import D100_RANGE, range_problem, value_range
-from rules.commands import AnimaCheck, AnimaKind
-from rules.errors import explain
-from rules.sheet_names import on_sheet
-from rules.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,

@@ -19,12 +19,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
-from rules.commands import Attack, Dodge
-from rules.declared_odds import roll_distribution, victory_distribution
-from rules.errors import field_errors
-from rules.state import Combatant, Encounter
-from rules.wounds import LOCATIONS, Location
+from rules.mechanics.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
+from rules.mechanics.wounds import LOCATIONS, Location
+from rules.model.commands import Attack, Dodge
+from rules.model.errors import field_errors
+from rules.model.state import Combatant, Encounter
+from rules.odds.declared import roll_distribution, victory_distribution
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,

@@ -15,9 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from rules.commands import ResolveCheck
-from rules.errors import explain
-from rules.state import Encounter
+from rules.model.commands import ResolveCheck
+from rules.model.errors import explain
+from rules.model.state import Encounter
 from tracker.modals.act.base import ActDialog, DialogBody
 from tracker.modals.act.parry import pending_of
 from tracker.modals.form import FORM, FieldError, buttons, labelled

@@ -1,8 +1,8 @@
 """What the act dialogs share: the FARAD die picker, the roll's known modifiers, A10 lines.
 
 Every judgement is the engine's own function read without changing
-anything: `rules.specials.special_refusal` says which special die may be
-declared (C, R16-R20), `rules.reactions.eligible` who may react (A10). The
+anything: `rules.engine.farad_in_play.special_refusal` says which special die may be
+declared (C, R16-R20), `rules.engine.reactions.eligible` who may react (A10). The
 dialogs only show those answers before the GM commits.
 """
 
@@ -14,11 +14,12 @@ from typing import cast
 
 from textual.geometry import Size
 
-from rules import farad, specials
-from rules.context import Context
-from rules.reactions import eligible, unaware
-from rules.sheet_names import on_sheet
-from rules.state import Action, Combatant, Encounter
+from rules.engine import farad_in_play
+from rules.engine.context import Context
+from rules.engine.reactions import eligible, unaware
+from rules.mechanics import farad
+from rules.mechanics.sheet_names import on_sheet
+from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import FieldRadioSet
 from tracker.modals.form import MarkedRadioButton
 
@@ -37,7 +38,7 @@ def refusal(encounter: Encounter, c: Combatant, kind: str) -> str | None:
     the encounter is never touched.
     """
     view = cast(Context, SimpleNamespace(enc=encounter))
-    return specials.special_refusal(view, c, kind)
+    return farad_in_play.special_refusal(view, c, kind)
 
 
 def short_refusal(c: Combatant, kind: str, reason: str) -> str:

@@ -2,15 +2,15 @@
 
 The running margin and every round come from the encounter's `opposed`
 record; the odds of the next round are exact, from both sides' SS
-distributions (`rules.declared_odds.round_odds`).
+distributions (`rules.odds.declared.round_odds`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.declared_odds import roll_distribution, round_odds
-from rules.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter
+from rules.odds.declared import roll_distribution, round_odds
 from tracker.modals.act.common import standing_modifiers
 from tracker.widgets.odds import percent
 

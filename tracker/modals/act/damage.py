@@ -15,11 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from rules.attack import MAX_LEVEL_WP
-from rules.commands import ConfirmDamage
-from rules.damage import resolve_damage
-from rules.errors import explain
-from rules.state import Encounter, Pending
+from rules.engine.handlers.attack import MAX_LEVEL_WP
+from rules.mechanics.damage import resolve_damage
+from rules.model.commands import ConfirmDamage
+from rules.model.errors import explain
+from rules.model.state import Encounter, Pending
 from tracker.modals.act.base import ActDialog, DialogBody
 from tracker.modals.act.parry import pending_of
 from tracker.modals.form import FORM, FieldError, buttons, labelled

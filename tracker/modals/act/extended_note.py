@@ -1,6 +1,6 @@
 """What a skill roll will do to an extended roll in progress, said before the roll (A3).
 
-The engine (`rules.rolls.skill_roll`) ends an extended roll only when a
+The engine (`rules.engine.handlers.skill_rolls.skill_roll`) ends an extended roll only when a
 standard roll of the same skill starts afresh or a new extended roll takes
 its place; a roll of another skill leaves it running. The skill-roll dialog
 shows this line so the GM never loses a running total unawares.
@@ -8,8 +8,8 @@ shows this line so the GM never loses a running total unawares.
 
 from __future__ import annotations
 
-from rules.sheet_names import same_name
-from rules.state import Combatant
+from rules.mechanics.sheet_names import same_name
+from rules.model.state import Combatant
 
 __all__ = ["continues", "extended_warning"]
 

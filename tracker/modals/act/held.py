@@ -6,7 +6,7 @@ action, so by default it leaves it for later (A8: it lapses at the holder's
 next opportunity); the GM ticks "Spend the held ..." to use it instead, and its
 roll then carries the A8 penalty of the opportunity that held it. A payer that
 is not a dodge or parry can only be the held action. The engine decides
-(`rules.reactions.spend_reaction`); this only offers the choice and says why not.
+(`rules.engine.reactions.spend_reaction`); this only offers the choice and says why not.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from textual.dom import DOMNode
 from textual.widgets import Checkbox
 
-from rules.state import Combatant
+from rules.model.state import Combatant
 
 KEPT = "Unticked, a dodge or parry leaves the held action for later (A10)."
 

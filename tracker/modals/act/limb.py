@@ -1,7 +1,7 @@
 """A15 in the dialogs: which hurt limb a roll uses (shown only when the actor has one).
 
 A broken or shattered limb puts the roll at -4 and costs 1 WP after it; a
-severed one cannot be used. The engine applies the rule (rules/roll.py);
+severed one cannot be used. The engine applies the rule (rules/engine/roll.py);
 this only offers the choice and tells the odds view about the -4.
 """
 
@@ -11,8 +11,8 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Select
 
-from rules.state import Combatant
-from rules.wounds import LOCATIONS, Location
+from rules.mechanics.wounds import LOCATIONS, Location
+from rules.model.state import Combatant
 from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import labelled
 

@@ -19,12 +19,12 @@ from textual.message import Message
 from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from rules.chart import MAX_ACTIONS
-from rules.commands import TakeOpportunity
-from rules.errors import field_errors
-from rules.skill import multi_action_penalty
-from rules.state import Action, Encounter
-from rules.timetrack import acts_now
+from rules.engine.track_index import acts_now
+from rules.mechanics.chart import MAX_ACTIONS
+from rules.mechanics.skill import multi_action_penalty
+from rules.model.commands import TakeOpportunity
+from rules.model.errors import field_errors
+from rules.model.state import Action, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.form import (
     FORM,

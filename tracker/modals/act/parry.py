@@ -16,9 +16,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
-from rules.commands import Parry
-from rules.errors import explain
-from rules.state import Action, Encounter, Pending, Weapon
+from rules.model.commands import Parry
+from rules.model.errors import explain
+from rules.model.state import Action, Encounter, Pending, Weapon
 from tracker.modals.act.base import (
     ActDialog,
     DialogBody,

@@ -19,10 +19,10 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.commands import React
-from rules.errors import explain
-from rules.reactions import reaction_skill
-from rules.state import Action, Combatant, Encounter
+from rules.engine.reactions import reaction_skill
+from rules.model.commands import React
+from rules.model.errors import explain
+from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody
 from tracker.modals.act.common import may_react, reaction_line
 from tracker.modals.form import FORM, FieldError, buttons
@@ -31,7 +31,7 @@ DEFENSIVE = ("dodge", "parry")  # A10: all that may react without a held action
 
 
 def skill_name(c: Combatant, action: Action) -> str:
-    """R9: the name of the skill `rules.reactions.reaction_skill` reads, for the A10 line."""
+    """R9: the name of the skill `rules.engine.reactions.reaction_skill` reads, for the A10 line."""
     if action.skill:
         return action.skill
     if action.weapon is not None:

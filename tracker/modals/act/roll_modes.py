@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.chart import COMPLEMENTARY
-from rules.commands import RollMode
-from rules.state import Combatant, Encounter
+from rules.mechanics.chart import COMPLEMENTARY
+from rules.model.commands import RollMode
+from rules.model.state import Combatant, Encounter
 from tracker.modals.act.common import untrained_warning
 from tracker.modals.act.contest import decided_text
 from tracker.modals.act.extended_note import extended_warning

@@ -22,12 +22,12 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.chart import GOALS
-from rules.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
-from rules.errors import explain, field_errors
-from rules.numbers import is_int_text, parse_int
-from rules.sheet_names import rating
-from rules.state import Combatant, Encounter
+from rules.mechanics.chart import GOALS
+from rules.mechanics.numbers import is_int_text, parse_int
+from rules.mechanics.sheet_names import rating
+from rules.model.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
+from rules.model.errors import explain, field_errors
+from rules.model.state import Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,

@@ -1,0 +1,147 @@
+"""What a command handler works with: the encounter, the journal, the dice, the log.
+
+The context *is* the command's journal, and afterwards its record (`Applied`,
+and the session's undo step): one object per command, because a track step is a
+few µs and each object made costs a tenth of one (issue 3's step figure).
+
+Handlers register themselves with `@handles(CommandType)`; `rules.engine.apply.apply`
+dispatches to them. A handler checks everything it can before it changes
+anything, and raises `CommandError` (a ValueError) with a clear reason; any
+exception rolls back whatever it had already changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
+
+from rules.engine.journal import Journal, undo_append
+from rules.mechanics.dice import DiceSource, RecordingDice
+from rules.model.commands import Command
+from rules.model.event import Event
+from rules.model.state import Combatant, Encounter, Pending, PendingKind
+
+
+class CommandError(ValueError):
+    """A command that cannot be applied now; nothing was changed."""
+
+
+class Context(Journal):
+    """One command's working set: its journal (inherited), the dice, the events it logs.
+
+    Afterwards it is what the command did: `command`, `faces` (what its dice
+    showed, set by `rules.engine.apply.apply`), `events` and the journal to undo it.
+    """
+
+    __slots__ = ("enc", "source", "recorder", "start", "events", "command", "faces")
+
+    def __init__(self, enc: Encounter, dice: DiceSource, command: Command | None = None) -> None:
+        self.ops = []
+        self.enc = enc
+        self.source = dice
+        self.recorder: RecordingDice | None = None  # made on the first roll: most steps roll none
+        self.events: list[Event] = []
+        self.command = command
+        self.faces: list[int] = []
+
+    @property
+    def j(self) -> Journal:
+        """The journal: the context itself (handlers write `ctx.j.set(...)`)."""
+        return self
+
+    @property
+    def dice(self) -> RecordingDice:
+        """The command's dice; every face they show is recorded for redo and replay."""
+        recorder = self.recorder
+        if recorder is None:
+            source = self.source
+            recorder = source if isinstance(source, RecordingDice) else RecordingDice(source)
+            self.recorder = recorder
+            self.start = len(recorder.faces)
+        return recorder
+
+    # --- afterwards: what the command did (`rules.engine.apply.Applied`) ----------------------
+    @property
+    def encounter(self) -> Encounter:
+        return self.enc
+
+    @property
+    def journal(self) -> Journal:
+        return self
+
+    def recorded(self) -> list[int]:
+        """The faces this command's dice showed so far, in order."""
+        recorder = self.recorder
+        return [] if recorder is None else recorder.faces[self.start :]
+
+    def emit(
+        self, kind: str, text: str, faces: Sequence[int] = (), actor: str | None = None
+    ) -> Event:
+        """Log one event (with the faces it used) at the current track time."""
+        d = self.enc.__dict__  # plain reads: every track step logs
+        log = d["log"]
+        time = d["time"] if d["in_combat"] else None
+        event = Event(len(log) + 1, time, kind, text, [*faces], actor)  # positional: fastest
+        self.ops.append((undo_append, log))  # = self.append(log, event), inlined
+        log.append(event)
+        self.events.append(event)
+        return event
+
+    def fail(self, reason: str) -> NoReturn:
+        raise CommandError(reason)
+
+    def combatant(self, cid: str) -> Combatant:
+        try:
+            return self.enc.combatants[cid]
+        except KeyError:
+            raise CommandError(f"no combatant with id {cid!r}") from None
+
+    def living(self, cid: str) -> Combatant:
+        combatant = self.combatant(cid)
+        if combatant.dead:
+            self.fail(f"{combatant.name} is dead")
+        return combatant
+
+    def new_pending(
+        self, kind: PendingKind, combatant: str, text: str, goal: int | None = None, **data: Any
+    ) -> Pending:
+        pending = Pending(
+            id=self.enc.next_id, kind=kind, combatant=combatant, goal=goal, text=text, data=data
+        )
+        self.add(self.enc, "next_id", 1)
+        self.append(self.enc.pending, pending)
+        return pending
+
+    def pending(self, pid: int, kind: str | tuple[str, ...] | None = None) -> Pending:
+        for pending in self.enc.pending:
+            if pending.id == pid:
+                kinds = (kind,) if isinstance(kind, str) else kind
+                if kinds and pending.kind not in kinds:
+                    self.fail(f"decision {pid} is a {pending.kind}, not a {' or '.join(kinds)}")
+                return pending
+        self.fail(f"no pending decision {pid}")
+
+    def close_pending(self, pending: Pending) -> None:
+        self.remove(self.enc.pending, pending)
+
+    def new_id(self, prefix: str = "c") -> str:
+        while True:
+            cid = f"{prefix}{self.enc.next_id}"
+            self.add(self.enc, "next_id", 1)
+            if cid not in self.enc.combatants:
+                return cid
+
+
+C = TypeVar("C")
+Handler = Callable[[Context, Any], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def handles(command_type: type[C]) -> Callable[[Callable[[Context, C], None]], Handler]:
+    def register(fn: Callable[[Context, C], None]) -> Handler:
+        if command_type in HANDLERS:
+            raise RuntimeError(f"two handlers for {command_type.__name__}")
+        HANDLERS[command_type] = fn
+        return fn
+
+    return register

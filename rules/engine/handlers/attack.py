@@ -1,0 +1,333 @@
+"""An attack from declaration to wound: dodge, roll, parry, damage (A8, A10-A13).
+
+The flow stops wherever the GM has a say: a target that may parry gets a
+pending "parry" decision; a hit's damage is worked out in full (damage VS,
+shield, armour with its soft dice, wear) and left as a pending "damage"
+decision, so the GM sees every stage (and may override one) before
+`ConfirmDamage` applies it and calls `injury.inflict_wound`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.engine.context import Context, handles
+from rules.engine.handlers.track import use_turn_action
+from rules.engine.reactions import eligible, spend_reaction
+from rules.engine.roll import perform_roll
+from rules.engine.wounding import inflict_wound
+from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
+from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry
+from rules.model.pending import faces as faces_of
+from rules.model.pending import location as location_of
+from rules.model.pending import whole, whole_or_none
+from rules.model.state import Combatant, Pending, Weapon
+
+__all__ = ["parry_weapon", "pending_damage"]
+
+MAX_LEVEL_WP = 6  # A2: an Eviscerate; a GM override above it keeps the name
+
+
+def _weapon(ctx: Context, c: Combatant, name: str) -> Weapon:
+    try:
+        return c.weapon(name)
+    except ValueError as error:
+        ctx.fail(str(error))
+
+
+def _require_no_pending(ctx: Context) -> None:
+    if ctx.enc.pending:
+        ctx.fail(f"answer the pending decision first: {ctx.enc.pending[0].text}")
+
+
+def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weapon | None:
+    """A10: the target's best melee weapon it may parry this melee attack with, if any.
+
+    Parrying puts a weapon in the way of a blow, so only melee attacks are
+    parried, with a melee weapon, by a target eligible per A10 with that
+    weapon's skill (R9). No held action is needed: a parry is defensive.
+    """
+    if not ctx.enc.in_combat or attack_weapon.kind != "melee":
+        return None
+    best: Weapon | None = None
+    for weapon in target.weapons:
+        if weapon.kind != "melee":
+            continue
+        skill = target.skill_rating(weapon.skill)
+        if not eligible(target, skill, ctx.enc.time):
+            continue
+        if best is None or skill > target.skill_rating(best.skill):
+            best = weapon
+    return best
+
+
+def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -> int:
+    """A10: the target reacts (cost on its track) and rolls Dodge; its VS (0 if failed)."""
+    skill = target.skill_rating("Dodge")
+    reaction = spend_reaction(ctx, target, dodge.action, ("dodge",), skill, dodge.use_held)
+    roll = perform_roll(
+        ctx,
+        target,
+        skill="Dodge",
+        stat="Dexterity",
+        goal=dodge.goal,
+        modifiers=[("held action, A8", reaction.penalty), ("GM", dodge.modifier)],
+        purpose=f"dodge: {target.name}",
+        kind="dodge",
+        limb=dodge.limb,  # A15: a broken or shattered limb: -4, then 1 WP
+    )
+    vs = roll.victory_score or 0
+    ctx.emit(
+        "dodge",
+        f"{target.name} dodges {attacker.name} ({dodge.situation}, goal {dodge.goal}):"
+        f" VS {vs} added to the attack goal (A10)",
+        actor=target.id,
+    )
+    return vs
+
+
+@handles(Attack)
+def attack(ctx: Context, cmd: Attack) -> None:
+    """A11: declared dodge first, then the attack roll; a hit goes to parry or damage."""
+    enc = ctx.enc
+    _require_no_pending(ctx)
+    attacker = ctx.living(cmd.attacker)
+    target = ctx.living(cmd.target)
+    if attacker.id == target.id:
+        ctx.fail(f"{attacker.name} cannot attack itself")
+    weapon = _weapon(ctx, attacker, cmd.weapon)
+    if cmd.dodge is not None and not enc.in_combat:
+        ctx.fail("a dodge is a reaction on the time track: begin combat first")
+    penalty = use_turn_action(ctx, attacker)  # A8: fails unless it is the attacker's turn
+    dodge_vs = _dodge(ctx, target, cmd.dodge, attacker) if cmd.dodge is not None else 0
+    goal = cmd.goal + dodge_vs
+    roll = perform_roll(
+        ctx,
+        attacker,
+        skill=weapon.skill,
+        stat=weapon.stat,
+        goal=goal,
+        modifiers=[("actions, A8", penalty), ("GM", cmd.modifier)],
+        exert=cmd.exert,
+        special=cmd.special,
+        purpose=f"attack: {attacker.name} → {target.name}",
+        kind="attack",
+        limb=cmd.limb,
+    )
+    goal_text = f"goal {cmd.goal} + dodge {dodge_vs} = {goal}" if cmd.dodge else f"goal {goal}"
+    if roll.victory_score is None:
+        ctx.emit(
+            "miss",
+            f"{attacker.name}'s {weapon.name} misses {target.name}"
+            f" (SS {roll.success_score} vs {goal_text})",
+            actor=attacker.id,
+        )
+        return
+    vs = roll.victory_score
+    ctx.emit(
+        "hit",
+        f"{attacker.name}'s {weapon.name} hits {target.name}"
+        f" (SS {roll.success_score} vs {goal_text} → VS {vs})",
+        actor=attacker.id,
+    )
+    parry = parry_weapon(ctx, target, weapon)
+    if parry is not None:
+        text = (
+            f"{target.name} may parry {attacker.name}'s {weapon.name} with {parry.name}:"
+            f" goal {roll.success_score} (attacker's SS, A10)"
+        )
+        ctx.emit("pending", text, actor=target.id)
+        ctx.new_pending(
+            "parry",
+            target.id,
+            text,
+            goal=roll.success_score,
+            attacker=attacker.id,
+            weapon=weapon.name,
+            weapon_damage=weapon.damage,
+            attack_vs=vs,
+            location=cmd.location,
+            parry_weapon=parry.name,
+        )
+        return
+    pending_damage(ctx, attacker, target, weapon.name, weapon.damage, vs, cmd.location)
+
+
+@handles(Parry)
+def parry(ctx: Context, cmd: Parry) -> None:
+    """A10: against the attacker's SS; success blocks, failure takes the full blow."""
+    p = ctx.pending(cmd.pending, "parry")
+    target = ctx.living(p.combatant)
+    attacker = ctx.combatant(str(p.data["attacker"]))
+    args = (str(p.data["weapon"]), whole(p.data["weapon_damage"]), whole(p.data["attack_vs"]))
+    location = str(p.data["location"])
+    if cmd.weapon is None:
+        ctx.close_pending(p)
+        ctx.emit("parry", f"{target.name} does not parry", actor=target.id)
+        pending_damage(ctx, attacker, target, *args, location)
+        return
+    weapon = _weapon(ctx, target, cmd.weapon)
+    if weapon.kind != "melee":
+        ctx.fail(f"{target.name} cannot parry with {weapon.name}: not a melee weapon")
+    ctx.close_pending(p)
+    skill = target.skill_rating(weapon.skill)
+    reaction = spend_reaction(ctx, target, cmd.action, ("parry",), skill, cmd.use_held)
+    roll = perform_roll(
+        ctx,
+        target,
+        skill=weapon.skill,
+        stat=weapon.stat,
+        goal=p.goal,
+        modifiers=[("held action, A8", reaction.penalty), ("GM", cmd.modifier)],
+        special=cmd.special,
+        purpose=f"parry: {target.name}",
+        kind="parry",
+        limb=cmd.limb,  # A15: a broken or shattered limb: -4, then 1 WP
+    )
+    if roll.succeeded:
+        ctx.emit(
+            "parry",
+            f"{target.name} parries {attacker.name}'s {args[0]} with {weapon.name}: blocked",
+            actor=target.id,
+        )
+        return
+    ctx.emit(
+        "parry",
+        f"{target.name}'s parry fails: {attacker.name}'s {args[0]} lands with full force",
+        actor=target.id,
+    )
+    pending_damage(ctx, attacker, target, *args, location)
+
+
+def pending_damage(
+    ctx: Context,
+    attacker: Combatant,
+    target: Combatant,
+    weapon: str,
+    weapon_damage: int,
+    attack_vs: int,
+    location: str,
+) -> Pending:
+    """A11-A13: work the hit out in full (soft dice rolled now) and leave it for the GM.
+
+    The data keeps the armour and shield as they stood, so ConfirmDamage
+    recomputes exactly the same breakdown (with any override) and never re-rolls.
+    """
+    shield = target.shield
+    low, high = (shield.low, shield.high) if shield else (None, None)
+    hits = shield.hits_left if shield else None
+    armour = target.armour
+    sh = (shield.low, shield.high) if shield else None
+    passing = apply_shield(attack_vs + weapon_damage, sh, hits).victory_score
+    faces: list[int] = []
+    if passing is not None and armour.soft:
+        faces = ctx.dice.roll(10, armour.soft, f"soft armour: {target.name}")
+    result = resolve_damage(
+        attack_vs,
+        weapon_damage,
+        sh,
+        hits,
+        armour.hard,
+        armour.soft,
+        armour.rating,
+        faces,
+    )
+    text = result.explain()
+    ctx.emit("damage", f"{attacker.name} → {target.name} (to confirm): {text}", faces, attacker.id)
+    return ctx.new_pending(
+        "damage",
+        target.id,
+        f"Damage to {target.name}{_at(location)}: {text}",
+        attacker=attacker.id,
+        weapon=weapon,
+        weapon_damage=weapon_damage,
+        attack_vs=attack_vs,
+        location=location,
+        shield_low=low,
+        shield_high=high,
+        shield_hits=hits,
+        hard=armour.hard,
+        soft=armour.soft,
+        rating=armour.rating,
+        soft_faces=list(faces),
+        damage_vs=result.damage_vs,
+        after_shield=result.after_shield,
+        after_armour=result.victory_score,
+        wound_points=result.wound_points,
+        level=result.damage_name,
+        explanation=text,
+    )
+
+
+def _at(location: str) -> str:
+    return "" if location == "unspecified" else f" ({location})"
+
+
+@handles(ConfirmDamage)
+def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
+    """Apply a pending damage (GM overrides recompute the later stages), wear, then wound."""
+    p = ctx.pending(cmd.pending, "damage")
+    target = ctx.combatant(p.combatant)
+    d = p.data
+    stopped = d["after_shield"] is None
+    if stopped and cmd.after_shield is None:
+        if cmd.after_armour is not None or cmd.wound_points is not None:
+            ctx.fail("the shield stopped this hit: override after_shield first")
+    faces = faces_of(d["soft_faces"])
+    soft = whole(d["soft"])
+    rolled: list[int] = []  # the event shows only the faces rolled by this command
+    if stopped and cmd.after_shield is not None and soft and not faces:
+        rolled = faces = ctx.dice.roll(10, soft, f"soft armour: {target.name}")  # now it passes
+    override_wp = cmd.wound_points
+    shield = (
+        (whole(d["shield_low"]), whole(d["shield_high"])) if d["shield_low"] is not None else None
+    )
+    try:
+        result = resolve_damage(
+            whole(d["attack_vs"]),
+            whole(d["weapon_damage"]),
+            shield,
+            whole_or_none(d["shield_hits"]),
+            whole(d["hard"]),
+            soft,
+            whole(d["rating"]),
+            faces,
+            override_after_shield=cmd.after_shield,
+            override_after_armour=cmd.after_armour,
+            override_wp=None if override_wp is None else min(override_wp, MAX_LEVEL_WP),
+        )
+    except ValueError as error:
+        ctx.fail(str(error))
+    if override_wp is not None and override_wp > MAX_LEVEL_WP:
+        result = dataclasses.replace(result, wound_points=override_wp)
+    ctx.close_pending(p)
+    _wear(ctx, target, result, whole(d["hard"]), soft)
+    gm = any(v is not None for v in (cmd.after_shield, cmd.after_armour, cmd.wound_points))
+    attacker = ctx.enc.combatants.get(str(d["attacker"]))
+    who = attacker.name if attacker else str(d["attacker"])
+    ctx.emit(
+        "damage",
+        f"{who} → {target.name} applied: {result.explain()}" + (" (GM)" if gm else ""),
+        rolled,
+        target.id,
+    )
+    if result.wound_points > 0:
+        level = result.damage_name or "Bruise"
+        source = f"{who}'s {d['weapon']}"
+        inflict_wound(ctx, target, result.wound_points, location_of(d["location"]), level, source)
+
+
+def _wear(ctx: Context, target: Combatant, result: AttackDamage, hard: int, soft: int) -> None:
+    """R10: an activation spends a shield hit; A13/R11: armour wear, as deltas on the gear."""
+    shield = target.shield
+    if result.shield_activated and shield is not None and shield.hits_left is not None:
+        ctx.j.set(
+            target, "shield", shield.model_copy(update={"hits_left": max(0, shield.hits_left - 1)})
+        )
+    dh, ds = result.hard - hard, result.soft - soft
+    if dh or ds:
+        armour = target.armour
+        worn = armour.model_copy(
+            update={"hard": max(0, armour.hard + dh), "soft": max(0, armour.soft + ds)}
+        )
+        ctx.j.set(target, "armour", worn)

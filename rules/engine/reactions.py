@@ -1,0 +1,159 @@
+"""Reactions on the Time Track (A10): who may react, what one costs, the short turn it opens.
+
+A reaction is paid on the reactor's own track (its TTU moves by the action's
+cost) and may spend the held Opportunity Action (A8), which is why dropping a
+held action lives here too; the opportunities themselves are `rules.engine.handlers.track`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.context import Context, handles
+from rules.engine.track_index import set_ttu
+from rules.mechanics.skill import can_react
+from rules.model.commands import React
+from rules.model.state import Action, ActionKind, Combatant, Turn
+
+__all__ = [
+    "drop_held",
+    "eligible",
+    "Reaction",
+    "reaction_skill",
+    "spend_reaction",
+    "unaware",
+]
+
+
+def drop_held(ctx: Context, c: Combatant) -> None:
+    """A8: the held Opportunity Action is gone (spent, lapsed, or the combat's edge)."""
+    ctx.j.set(c, "held_action", None)
+    if c.held_penalty:
+        ctx.j.set(c, "held_penalty", 0)
+
+
+def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> int:
+    """R9: the skill of the reaction being made (Dodge, the weapon's skill, or as named)."""
+    name = skill or action.skill
+    if name is None and action.weapon is not None:
+        name = c.weapon(action.weapon).skill
+    if name is None:
+        name = {"dodge": "Dodge"}.get(action.kind, action.name)
+    return c.skill_rating(name)
+
+
+def unaware(c: Combatant, now: int) -> bool:
+    """A7/A10: still surprised at `now`, so it cannot react.
+
+    Surprise ends at the combatant's first opportunity; one tied at `now`
+    whose opportunity has not opened yet (R5) already knows the fight.
+    """
+    return c.awareness == "surprised" and c.ttu != now
+
+
+def eligible(c: Combatant, skill: int, now: int) -> bool:
+    """A10: aware (`unaware`), on the track, and TTU - skill <= now."""
+    ttu = c.ttu
+    return ttu is not None and c.active and not unaware(c, now) and can_react(ttu, skill, now)
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A reaction paid for: its action, the held action it spent (None: a plain
+    defensive reaction) and that held action's A8 penalty, due on its roll."""
+
+    action: Action
+    held: str | None = None
+    penalty: int = 0
+
+
+def spend_reaction(
+    ctx: Context,
+    c: Combatant,
+    action_name: str | None,
+    kinds: tuple[ActionKind, ...],
+    skill: int,
+    use_held: bool = False,
+) -> Reaction:
+    """A10: check eligibility, pay the reaction's cost on the track, spend a held action
+    only when asked.
+
+    A10: "With a held Opportunity Action, the reaction can be any action; without
+    one, only a defensive action (dodge or parry)". A dodge or parry (`kinds`)
+    needs no held action, so a plain one leaves the held action for later (A8: it
+    lapses only at the holder's next opportunity); `use_held` spends it instead,
+    and any other action can only be paid by it.
+    """
+    enc = ctx.enc
+    if not enc.in_combat:
+        ctx.fail("reactions happen on the time track: begin combat first")
+    action = _reaction_action(ctx, c, action_name, kinds)
+    if not c.active:
+        ctx.fail(f"{c.name} is not on the time track")
+    if not eligible(c, skill, enc.time):
+        ctx.fail(
+            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
+            f" is after now ({enc.time}) (A10)"
+        )
+    held = c.held_action
+    if held is None and action.kind not in kinds:
+        ctx.fail(f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)")
+    if use_held and held is None:
+        ctx.fail(f"{c.name} holds no action to spend: react without it (A8, A10)")
+    if not use_held and action.kind not in kinds:
+        ctx.fail(
+            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
+            f" can pay for it (A10): spend the held action"
+        )
+    penalty = c.held_penalty if use_held else 0
+    if use_held:
+        drop_held(ctx, c)
+    set_ttu(ctx, c, (c.ttu or 0) + action.cost)
+    if use_held:
+        pen = f", {penalty} to its roll (A8)" if penalty else ""
+        source = f"spends its held {held}, cost {action.cost}{pen}"
+    else:
+        kept = f"; keeps its held {held}" if held is not None else ""
+        source = f"reaction, cost {action.cost}{kept}"
+    ctx.emit(
+        "react", f"{c.name} reacts with {action.name} ({source}) → next at {c.ttu}", actor=c.id
+    )
+    return Reaction(action, held if use_held else None, penalty)
+
+
+def _reaction_action(
+    ctx: Context, c: Combatant, name: str | None, kinds: tuple[ActionKind, ...]
+) -> Action:
+    if name is not None:
+        try:
+            return c.action(name)
+        except ValueError as error:
+            ctx.fail(str(error))
+    for action in c.actions:
+        if action.kind in kinds:
+            return action
+    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])
+
+
+@handles(React)
+def react(ctx: Context, cmd: React) -> None:
+    """A10: a reaction opens a short turn for the reactor, resolved before the actor's."""
+    enc = ctx.enc
+    c = ctx.living(cmd.reactor)
+    try:
+        action = c.action(cmd.action)
+    except ValueError as error:
+        ctx.fail(str(error))
+    skill = c.skill_rating(cmd.skill) if cmd.skill else reaction_skill(c, action)
+    defensive: tuple[ActionKind, ...] = ("dodge", "parry")
+    # A10: only the held action can pay for an action that is not a dodge or parry.
+    use_held = cmd.use_held or (action.kind not in defensive and c.held_action is not None)
+    reaction = spend_reaction(ctx, c, cmd.action, defensive, skill, use_held)
+    turn = Turn(
+        actor=c.id,
+        actions=[action.name],
+        penalty=reaction.penalty,  # A8: a held action keeps its opportunity's penalty
+        reaction=True,
+        interrupted=enc.turn,
+    )
+    ctx.j.set(enc, "turn", turn)

@@ -1,0 +1,142 @@
+"""The one road every Fading Suns roll of the engine takes (A1-A5, A9, Part C).
+
+Attack rolls, dodges, parries and plain skill rolls all come through
+`perform_roll`, so the order of the extras is the same everywhere:
+
+1. dice = the skill rating (a skill the combatant lacks rolls 0 dice: an
+   unskilled attempt scores only its modifiers), unless `dice` is given;
+2. the stat is the effective stat (A9), read as the action is declared;
+3. a special die is declared and rolled before the roll (Part C): its stat
+   factor (luck/desperation 10) scales the stat for this one action, its
+   modifier joins the SS (R16: at most one such die a roll);
+4. a desperation result rolled earlier this turn applies again (R26);
+5. a waiting complementary bonus is consumed (A4);
+6. exertion adds the roll's stat as it stood before exerting (A5) and gives
+   one Exhaustion Point after the roll.
+
+7. A15: a roll that uses a broken or shattered limb (`limb`) is at -4 and
+   costs 1 WP after it; a severed limb cannot be used at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.engine import farad_in_play, wounding
+from rules.engine.context import Context
+from rules.mechanics import farad
+from rules.mechanics.sheet_names import on_sheet
+from rules.mechanics.skill import SkillRoll, exert_bonus, roll_skill
+from rules.mechanics.wounds import Location
+from rules.model.state import Combatant
+
+__all__ = ["perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
+
+
+def stat_on_sheet(ctx: Context, c: Combatant, stat: str) -> str:
+    """The sheet's spelling of a stat typed in any case, or a CommandError naming it."""
+    found = on_sheet(c.stats, stat)
+    if found is None:
+        ctx.fail(f"{c.name} has no stat {stat!r} (has {', '.join(c.stats)})")
+    return found
+
+
+def roll_stat(ctx: Context, c: Combatant, stat: str) -> int:
+    """A9: the combatant's effective stat, or a CommandError naming the missing stat."""
+    return c.effective(stat_on_sheet(ctx, c, stat))
+
+
+def turn_modifiers(
+    c: Combatant, outcome: farad_in_play.SpecialOutcome | None
+) -> list[tuple[str, int]]:
+    """R26: a desperation result rolled earlier this turn applies to this action too.
+
+    The roll that declared the die has its result already (as the die's own
+    modifier), so it is not counted twice.
+    """
+    if c.turn_bonus and not (outcome is not None and outcome.kind == "desperation"):
+        return [("desperation this turn, R26", c.turn_bonus)]
+    return []
+
+
+def perform_roll(
+    ctx: Context,
+    c: Combatant,
+    *,
+    skill: str,
+    stat: str,
+    goal: int | None,
+    dice: int | None = None,
+    modifiers: Sequence[tuple[str, int]] = (),
+    exert: bool = False,
+    special: str | None = None,
+    purpose: str = "",
+    kind: str = "roll",
+    use_complement: bool = True,
+    limb: Location | None = None,
+) -> SkillRoll:
+    """Roll `c`'s skill against `stat` and `goal`, with every modifier the rules add.
+
+    Emits one event (`kind`) with the roll's arithmetic, plus one for a
+    special die. Raises CommandError for a missing stat, a negative dice
+    count or a special die that may not be used now (before any change).
+    """
+    stat = stat_on_sheet(ctx, c, stat)  # the sheet's spelling, in any case typed
+    effective = c.effective(stat)
+    if dice is not None and dice < 0:
+        ctx.fail(f"dice must not be negative, got {dice}")
+    if goal is not None and goal < 0:
+        ctx.fail(f"goal must not be negative, got {goal}")
+    if special is not None:
+        reason = farad_in_play.special_refusal(ctx, c, special)
+        if reason:
+            ctx.fail(reason)
+    limb_state = c.limbs.get(limb) if limb is not None else None
+    if limb_state == "severed":
+        ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
+    known = on_sheet(c.skills, skill)
+    skill = known or skill
+    count = (c.skills[known] if known is not None else 0) if dice is None else dice
+    mods: list[tuple[str, int]] = [(label, value) for label, value in modifiers if value]
+    if limb_state is not None:
+        mods.append((f"{limb_state} {limb}, A15", -4))
+    # 3. Part C: declared before the roll. The stat is the one read at
+    # declaration, so a desperation cost (R20) lowers it from the next action.
+    outcome = farad_in_play.declare_special(ctx, c, special)
+    value = effective
+    stat_label = stat
+    if outcome is not None:
+        value = farad.scaled_stat(effective, outcome.stat_factor)
+        if outcome.stat_factor == farad.DOUBLED:
+            stat_label = f"{stat} doubled"
+        elif outcome.stat_factor == farad.HALVED:
+            stat_label = f"{stat} halved"
+        if outcome.modifier:
+            mods.append((outcome.label, outcome.modifier))
+    # 4. R26: the turn's desperation result; the declaring roll has it already.
+    mods += turn_modifiers(c, outcome)
+    # 5. A4: a supporting roll's bonus is spent on the next roll.
+    if use_complement and c.complement_bonus:
+        mods.append(("complementary, A4", c.complement_bonus))
+        ctx.j.set(c, "complement_bonus", 0)
+    # 6. A5: the stat as it stood before this exertion (clamped by exert_bonus).
+    if exert:
+        mods.append(("exert, A5", exert_bonus(value)))
+    label = purpose or f"{skill}: {c.name}"
+    result = roll_skill(ctx.dice, value, count, goal, mods, stat_name=stat_label, purpose=label)
+    text = f"{c.name} rolls {skill}"
+    if dice is None and known is None:
+        text += f" (no {skill} skill: 0 dice)"
+    text += f": {result.explain()}"
+    endurance = wounding.endurance_now(c) if exert else None
+    if exert:
+        ctx.j.add(c, "exhaustion", 1)
+        text += f"; exertion: exhaustion {c.exhaustion} (A5)"
+    ctx.emit(kind, text, result.faces, c.id)
+    if exert:  # A16: the Exhaustion Point lowers Endurance too: its lines are checked now
+        wounding.check_demise(ctx, c, endurance)
+    if limb is not None and limb_state is not None:  # (a state implies a limb)
+        # A15: "the character adds 1 WP to their current total" — strain, not a new blow.
+        source = f"using a {limb_state} {limb} (A15)"
+        wounding.inflict_wound(ctx, c, 1, limb, "Bruise", source, from_attack=False)
+    return result

@@ -1,0 +1,171 @@
+"""An encounter with its history: do, undo, redo, and replay from the start.
+
+In memory each done step keeps its journal, so undo is exact and costs only
+what the step changed. A step carries its command and the faces its dice
+showed, so redo and replay use those faces and never re-roll. A loaded save
+holds the commands and faces but not the journals: they are rebuilt by
+replaying from the base encounter the first time an undo reaches past them
+(and the replay must reproduce the saved encounter exactly, or undo is
+refused with the reason: whatever a step raises while replaying, undo stops
+where the save was opened and the fight plays on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.engine.apply import Applied, apply
+from rules.engine.context import CommandError
+from rules.engine.journal import Journal
+from rules.engine.track_index import invalidate_track
+from rules.mechanics.dice import DiceMode, DiceSource, ScriptedDice
+from rules.model.commands import Command
+from rules.model.state import Encounter
+
+
+@dataclass(slots=True)
+class Step:
+    """One applied command: what the GM asked, what the dice showed, what changed.
+
+    A command just done is kept as its own `Applied` (the context it ran in,
+    which has the same three), so a step costs no second object; a Step is
+    one loaded from a save, or undone (no journal until it is redone).
+    """
+
+    command: Command
+    faces: list[int] = field(default_factory=list)
+    journal: Journal | None = None
+
+
+Done = Step | Applied  # what the history holds: `command`, `faces` and `journal`
+
+
+class HistoryError(ValueError):
+    """The saved history does not replay to the saved encounter."""
+
+
+@dataclass
+class Session:
+    encounter: Encounter
+    base: Encounter | None = None  # the encounter before the first done step
+    done: list[Done] = field(default_factory=list)
+    undone: list[Step] = field(default_factory=list)
+    dice: DiceMode = "virtual"  # the dice the GM last used here; saved, never undone
+    # Why the loaded history cannot be replayed, once found: asked again, the answer is
+    # the same, so a long save is not replayed whole at every undo that reaches it.
+    unreplayable: HistoryError | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.base is None:
+            self.base = self.encounter.model_copy(deep=True)
+
+    def do(self, command: Command, dice: DiceSource) -> Applied:
+        """Apply a new command; it clears the redo list."""
+        applied = apply(self.encounter, command, dice)
+        self.done.append(applied)
+        if self.undone:
+            self.undone.clear()
+        return applied
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def undo(self) -> Step:
+        if not self.done:
+            raise CommandError("nothing to undo")
+        if self.done[-1].journal is None:
+            if self.unreplayable is not None:
+                raise self.unreplayable
+            try:
+                self.rebuild_journals()
+            except HistoryError as error:
+                self.unreplayable = error
+                raise
+        done = self.done.pop()
+        assert done.journal is not None
+        done.journal.undo()
+        invalidate_track(self.encounter)
+        step = Step(_command(done), done.faces)  # the same faces list: its saved JSON is reused
+        self.undone.append(step)
+        return step
+
+    def redo(self) -> Applied:
+        """Re-apply the last undone command with the faces it rolled the first time.
+
+        A refusal is the rules' (CommandError); anything else a redo raises (a step
+        read from a save that today's rules cannot take) is a HistoryError: nothing
+        changed (apply rolls back) and the fight plays on.
+        """
+        if not self.undone:
+            raise CommandError("nothing to redo")
+        step = self.undone[-1]
+        try:
+            applied = apply(self.encounter, step.command, ScriptedDice(step.faces))
+        except CommandError:
+            raise
+        except Exception as error:
+            raise HistoryError(
+                f"redo of {step.command.type} fails ({_what(error)}): the encounter is as it was"
+            ) from error
+        self.undone.pop()
+        self.done.append(Step(step.command, step.faces, applied.journal))
+        return applied
+
+    def replay(self) -> Encounter:
+        """The encounter rebuilt from the base by re-applying every done step's faces."""
+        assert self.base is not None
+        encounter = self.base.model_copy(deep=True)
+        for step in self.done:
+            apply(encounter, _command(step), ScriptedDice(step.faces))
+        return encounter
+
+    def rebuild_journals(self) -> None:
+        """After a load: replay from the base so every done step has its journal again.
+
+        Any failure (a refusal, or any exception a step raises while replaying: the
+        saved history may come from other rules, or a hand edit) is a HistoryError
+        with the reason; the encounter, its log and the history stay as they were.
+        """
+        assert self.base is not None
+        encounter = self.base.model_copy(deep=True)
+        rebuilt: list[Done] = []
+        for index, step in enumerate(self.done):
+            command = _command(step)
+            try:
+                applied = apply(encounter, command, ScriptedDice(step.faces))
+            except Exception as error:
+                raise HistoryError(
+                    f"step {index + 1} of the saved history ({command.type}) cannot be"
+                    f" replayed ({_what(error)}): {_STOPS}"
+                ) from error
+            rebuilt.append(Step(command, step.faces, applied.journal))
+        if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
+            raise HistoryError(
+                "the saved history does not replay to the saved encounter (edited by hand,"
+                f" or saved by an older tracker whose rules differ): {_STOPS}"
+            )
+        self.done = rebuilt
+        self.encounter = encounter
+
+
+def _command(done: Done) -> Command:
+    """A done step's command: `apply` always gives its context one (only a handler
+    test builds a Context without), so None here is a broken history."""
+    command = done.command
+    if command is None:
+        raise HistoryError("a step of the history has no command")
+    return command
+
+
+_STOPS = "undo stops where this save was opened; the encounter and its log are as saved"
+
+
+def _what(error: Exception) -> str:
+    """An exception in a line: its kind, then its first line (pydantic's run to many)."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__

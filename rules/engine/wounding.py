@@ -1,0 +1,327 @@
+"""What a wound does to a combatant on the track: bleeding, breakage, demise (A9, A14-A16).
+
+Care (heal, staunch, treat, rest) is in `rules.engine.handlers.care`.
+
+`inflict_wound` is the one way WP from a blow enter the encounter (attacks
+via ConfirmDamage, and the GM's ApplyWound: both follow the same
+consequences). `bleed_tick` is called by the track when a bleeding tick comes
+due. Breakage and demise checks are never rolled on the spot: they become
+pending decisions (the GM sees the prefilled goal, may change it, R15) and
+`ResolveCheck` rolls them. The pure rules live in `rules.mechanics.wounds`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.engine import track_index
+from rules.engine.context import Context, handles
+from rules.mechanics.chart import LEVELS
+from rules.mechanics.wounds import (
+    BROKEN_RIBS,
+    HALF_ENDURANCE,
+    MASSIVE_WOUND,
+    ZERO_ENDURANCE,
+    Location,
+    breakage_goal,
+    breakage_outcome,
+    demise_triggers,
+    needs_breakage_roll,
+    next_bleed_tick,
+    read_breakage,
+    read_demise,
+    starts_bleeding,
+    vital_organ_struck,
+)
+from rules.model import pending
+from rules.model.commands import ApplyWound, ResolveCheck, SetDemiseGoal
+from rules.model.state import Combatant, Pending, Wound
+
+__all__ = [
+    "inflict_wound",
+    "bleed_tick",
+    "check_demise",
+    "endurance_now",
+    "refresh_demise_texts",
+    "level_for",
+    "LIMB_SEVERITY",
+]
+
+ENDURANCE = "Endurance"
+# A15: a limb only ever gets worse from a new failed roll (broken < shattered < severed).
+LIMB_SEVERITY: dict[str, int] = {"broken": 1, "shattered": 2, "severed": 3}
+_TRIGGER_TEXT = {
+    MASSIVE_WOUND: "5+ WP from one wound",
+    HALF_ENDURANCE: "Endurance at half or less",
+    ZERO_ENDURANCE: "Endurance at 0",
+}
+
+
+def level_for(wound_points: int) -> str:
+    """A2: the damage name of a number of WP (above 6 still an Eviscerate)."""
+    if wound_points < 1:
+        raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
+    name = LEVELS[0][3]
+    for _threshold, _level, _word, damage, wp in LEVELS:
+        if wound_points >= wp:
+            name = damage
+    return name
+
+
+def endurance_now(c: Combatant) -> int | None:
+    """A9: effective Endurance, or None without the stat: pass it to `check_demise` as
+    the Endurance from before any change that may lower it (A16)."""
+    return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
+
+
+def article(word: str) -> str:
+    """`an Eviscerate`, `a Wound` (A2's level names)."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
+def _where(location: str) -> str:
+    return "" if location == "unspecified" else f" to the {location}"
+
+
+def inflict_wound(
+    ctx: Context,
+    c: Combatant,
+    wound_points: int,
+    location: Location,
+    level: str,
+    source: str,
+    from_attack: bool = True,
+) -> None:
+    """Record one wound (A11 step 6) and call its consequences (A14-A16).
+
+    `from_attack=True`: a blow (an attack or the GM's ApplyWound): R12 bleeding
+    at 3+ WP, A15 breakage at 4+ WP to a limb or the chest (and a vital organ
+    for a chest Eviscerate), A16 massive wound at 5+ WP, and the Endurance lines.
+    `from_attack=False`: WP that are not one wound (e.g. the strain of using a
+    broken limb, A15): only the Endurance lines are checked, as for bleeding (A14).
+    A dead combatant's wound is recorded with no consequence.
+    """
+    if wound_points < 1:
+        raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
+    enc, j = ctx.enc, ctx.j
+    before = endurance_now(c)
+    bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
+    wound = Wound(
+        location=location,
+        level=level,
+        wp=wound_points,
+        time=enc.time if enc.in_combat else None,
+        source=source,
+        bleeding=bleeds,
+    )
+    j.append(c.wounds, wound)
+    origin = f" from {source}" if source else ""
+    penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+    ctx.emit(
+        "wound",
+        f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}{origin}"
+        f" → total {c.total_wp()} WP{penalty}",
+        actor=c.id,
+    )
+    if c.dead:
+        return
+    if bleeds:
+        _start_bleeding(ctx, c)
+    if from_attack and needs_breakage_roll(location, wound_points):
+        goal = breakage_goal(wound_points)
+        text = f"Breakage roll for {c.name} ({location}, {wound_points} WP): goal {goal} (A15)"
+        ctx.new_pending("breakage", c.id, text, goal=goal, location=location, wp=wound_points)
+        ctx.emit("pending", f"{text}: to roll", actor=c.id)
+    if from_attack and vital_organ_struck(location, wound_points):
+        j.set(c, "vital_organ", True)
+        ctx.emit("condition", f"{c.name}: a vital organ is struck (A15)", actor=c.id)
+    check_demise(ctx, c, before, wound_points if from_attack else None)
+
+
+def _start_bleeding(ctx: Context, c: Combatant) -> None:
+    """R12: BLR + 1; A14: the anchor is kept if already bleeding (out of combat: 0)."""
+    enc, j = ctx.enc, ctx.j
+    j.add(c, "bleed_rate", 1)
+    anchor = c.bleed_anchor
+    if anchor is None:
+        # Out of combat there is no track: StartCombat re-anchors bleeding at 0.
+        anchor = enc.time if enc.in_combat else 0
+        j.set(c, "bleed_anchor", anchor)
+    track_index.schedule_bleeding(enc, c)
+    when = ""
+    if enc.in_combat:
+        tick = next_bleed_tick(anchor, enc.time)
+        when = f", from {anchor}, next at {tick}"
+    ctx.emit("bleeding", f"{c.name} bleeds: BLR {c.bleed_rate}{when} (R12)", actor=c.id)
+
+
+def check_demise(
+    ctx: Context, c: Combatant, endurance_before: int | None, massive_wp: int | None = None
+) -> list[Pending]:
+    """A16: one pending demise check per trigger (R15: goal = the encounter's demise_goal).
+
+    Call at the moment effective Endurance may have fallen (A16: "when ... falls"),
+    with the effective Endurance from before: WP from wounds and bleeding, broken
+    ribs, an Exhaustion Point from exertion (A5), a desperation drain on Endurance
+    (R20). `massive_wp` is the WP of one wound, None for bleeding or other WP that
+    are not a wound (A14). The half and zero lines fire the first time only (the
+    flags stay set after healing).
+    """
+    if c.dead or endurance_before is None or ENDURANCE not in c.stats:
+        return []
+    after = c.effective(ENDURANCE)
+    triggers = demise_triggers(
+        massive_wp,
+        c.stats[ENDURANCE],
+        endurance_before,
+        after,
+        c.half_endurance_checked,
+        c.zero_endurance_checked,
+    )
+    goal = ctx.enc.settings.demise_goal
+    made: list[Pending] = []
+    for trigger in triggers:
+        if trigger == HALF_ENDURANCE:
+            ctx.j.set(c, "half_endurance_checked", True)
+        elif trigger == ZERO_ENDURANCE:
+            ctx.j.set(c, "zero_endurance_checked", True)
+        text = demise_text(c, trigger, goal)
+        made.append(ctx.new_pending("demise", c.id, text, goal=goal, trigger=trigger))
+        ctx.emit("pending", f"{text}: to roll", actor=c.id)
+    return made
+
+
+def demise_text(c: Combatant, trigger: str, goal: int | None) -> str:
+    """The decision's words, from the combatant as it stands now (dice: base, row: effective)."""
+    return (
+        f"Demise check for {c.name} ({trigger}: {_TRIGGER_TEXT.get(trigger, trigger)}):"
+        f" {c.stats[ENDURANCE]}d10 vs Endurance {c.effective(ENDURANCE)}, goal {goal} (A16, R15)"
+    )
+
+
+def refresh_demise_texts(ctx: Context) -> None:
+    """Keep each open demise check's text in step with the Endurance it will roll on.
+
+    A check written before something else lowered (or raised) Endurance, such
+    as a breakage roll answered first that breaks the ribs (A15), would show a
+    stale row; `ResolveCheck` always rolls on the Endurance at that moment. The
+    engine calls this after every command that leaves decisions open.
+    """
+    for p in ctx.enc.pending:
+        if p.kind != "demise":
+            continue
+        c = ctx.enc.combatants.get(p.combatant)
+        if c is None or c.dead or ENDURANCE not in c.stats:
+            continue
+        text = demise_text(c, str(p.data.get("trigger")), p.goal)
+        if text != p.text:
+            ctx.j.set(p, "text", text)
+
+
+def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
+    """A14: a bleeding tick at the track's time: WP = BLR now, then the next tick.
+
+    Bleeding WP count toward total WP and the Endurance lines, but never start
+    bleeding, breakage or the massive-wound check. Standing orders pass
+    `log=False` and count the ticks in their summary line instead.
+    """
+    if c.dead or c.bleed_rate <= 0:
+        return
+    # With both Endurance lines already crossed, a tick can call no demise check (A16).
+    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
+    before = endurance_now(c) if lines_left else None
+    ctx.j.add(c, "bleed_wp", c.bleed_rate)
+    track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
+    if log:
+        ctx.emit(
+            "bleed",
+            f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",
+            actor=c.id,
+        )
+    if lines_left:
+        check_demise(ctx, c, before, None)
+    track_index.schedule_bleeding(ctx.enc, c)
+
+
+# --- pending checks -----------------------------------------------------------------
+
+
+@handles(ResolveCheck)
+def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
+    """A15/A16: base-Endurance d10 on the effective Endurance row (R15: row 0 still scores)."""
+    p = ctx.pending(cmd.pending, ("breakage", "demise"))
+    c = ctx.combatant(p.combatant)
+    if c.dead:
+        ctx.close_pending(p)
+        ctx.emit("check", f"{c.name} is dead: the {p.kind} check is dropped", actor=c.id)
+        return
+    if ENDURANCE not in c.stats:
+        ctx.fail(f"{c.name} has no Endurance stat to roll the {p.kind} check")
+    base, effective = c.stats[ENDURANCE], c.effective(ENDURANCE)
+    goal = cmd.goal if cmd.goal is not None else p.goal
+    if goal is None:
+        ctx.fail(f"decision {p.id} has no goal: give one")
+    ctx.close_pending(p)
+    rule = "A15" if p.kind == "breakage" else "A16"
+    where = f"{p.data['location']}, " if p.kind == "breakage" else ""
+    label = f"{p.kind} check: {c.name} ({where}base Endurance {base} d10, {rule})"
+    faces = ctx.dice.roll(10, base, label) if base else []
+    if p.kind == "breakage":
+        location, wp = pending.location(p.data["location"]), pending.whole(p.data["wp"])
+        check = read_breakage(base, effective, wp, faces)
+        if goal != check.goal:  # the GM's goal replaces 2 + WP
+            check = dataclasses.replace(check, goal=goal, success=check.success_score >= goal)
+        gm = " (GM goal)" if cmd.goal is not None else ""
+        ctx.emit("check", f"{c.name} ({location}): {check.explain()}{gm}", faces, c.id)
+        if not check.success:
+            _break(ctx, c, location, breakage_outcome(location, wp, False))
+        return
+    check = read_demise(base, effective, goal, faces)
+    gm = " (GM goal)" if cmd.goal is not None and cmd.goal != p.goal else ""
+    ctx.emit("check", f"{c.name} ({p.data.get('trigger')}): {check.explain()}{gm}", faces, c.id)
+    if not check.success:
+        track_index.kill(ctx, c, f"failed demise check, {p.data.get('trigger')}")
+        for other in [q for q in ctx.enc.pending if q.combatant == c.id]:
+            if other.kind in ("breakage", "demise"):
+                ctx.close_pending(other)
+
+
+def _break(ctx: Context, c: Combatant, location: Location, outcome: str | None) -> None:
+    """A15: a failed roll breaks the ribs (Endurance -1) or breaks/shatters/severs a limb."""
+    if outcome == BROKEN_RIBS:
+        before = c.effective(ENDURANCE)
+        ctx.j.set(c, "broken_ribs", True)
+        ctx.emit("condition", f"{c.name}: broken ribs, Endurance -1 (A15)", actor=c.id)
+        check_demise(ctx, c, before, None)  # the lost point can cross an Endurance line
+        return
+    if outcome is None:
+        return
+    old = c.limbs.get(location)
+    if old is not None and LIMB_SEVERITY[old] >= LIMB_SEVERITY[outcome]:
+        ctx.emit("condition", f"{c.name}'s {location} is already {old}", actor=c.id)
+        return
+    ctx.j.setitem(c.limbs, location, outcome)
+    effect = "cannot be used" if outcome == "severed" else "-4 and +1 WP to rolls using it"
+    ctx.emit("condition", f"{c.name}'s {location} is {outcome}: {effect} (A15)", actor=c.id)
+
+
+# --- the GM's hand ---------------------------------------------------------------------
+
+
+@handles(ApplyWound)
+def apply_wound(ctx: Context, cmd: ApplyWound) -> None:
+    """A wound the GM applies directly: the same consequences as an attack's (A14-A16)."""
+    c = ctx.living(cmd.target)
+    level = level_for(cmd.wound_points)
+    inflict_wound(ctx, c, cmd.wound_points, cmd.location, level, cmd.source)
+
+
+@handles(SetDemiseGoal)
+def set_demise_goal(ctx: Context, cmd: SetDemiseGoal) -> None:
+    """R15: the goal prefilled for new demise checks (open ones keep theirs)."""
+    settings = ctx.enc.settings
+    if settings.demise_goal == cmd.demise_goal:
+        ctx.fail(f"demise_goal is already {cmd.demise_goal}")
+    old = settings.demise_goal
+    ctx.j.set(settings, "demise_goal", cmd.demise_goal)
+    ctx.emit("settings", f"Demise check goal {old} → {cmd.demise_goal} (R15)")

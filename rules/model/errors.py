@@ -1,0 +1,191 @@
+"""Pydantic validation errors as short messages a GM can act on, keyed by field.
+
+A form shows each message next to the field it names ("stats.Wits" -> "must
+be 0–30"); a log line or a notification uses `explain`. Pure: no UI imports.
+When the model is given, a range error names both ends of the range, read
+from the model's own field constraints, so no bound is written twice, and
+`explain` names each field by its `Field(title=...)` — the label the GM sees
+in the dialog ("Their skill", not "b_skill") — or by a dialog's own labels.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+
+from rules.model.plain_text import PRINTABLE, problem
+
+__all__ = ["explain", "field_errors", "label_of", "message", "path_of"]
+
+KEY = "[key]"  # pydantic's loc marker for an invalid dict key
+
+
+def path_of(loc: Sequence[int | str]) -> str:
+    """A pydantic `loc` as a dotted path: ('weapons', 0, 'damage') -> 'weapons.0.damage'."""
+    return ".".join(str(part) for part in loc if part != KEY)
+
+
+def _unwrap(annotation: Any) -> tuple[Any, list[Any]]:
+    """Strip Annotated (collecting its metadata) and Optional from a type."""
+    metadata: list[Any] = []
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation, *extra = get_args(annotation)
+            for item in extra:
+                metadata.extend(getattr(item, "metadata", None) or [item])
+            continue
+        if origin in (Union, types.UnionType):
+            arms = [arm for arm in get_args(annotation) if arm is not type(None)]
+            if len(arms) == 1:
+                annotation = arms[0]
+                continue
+        return annotation, metadata
+
+
+def _step(annotation: Any, part: int | str, key: bool) -> tuple[Any, list[Any]] | None:
+    """The type (and constraints) one loc element further down, or None if unknown."""
+    annotation, _ = _unwrap(annotation)
+    origin = get_origin(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        field = annotation.model_fields.get(str(part))
+        if field is None:
+            return None
+        inner, metadata = _unwrap(field.annotation)
+        return inner, [*field.metadata, *metadata]
+    if origin is dict:
+        key_type, value_type = get_args(annotation)
+        return _unwrap(key_type if key else value_type)
+    if origin in (list, tuple) and isinstance(part, int):
+        args = get_args(annotation)
+        return _unwrap(args[0]) if args else None
+    return None
+
+
+def _bounds(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Any, Any]:
+    """The (low, high) a field at `loc` allows, None where the model sets none."""
+    annotation: Any = model
+    metadata: list[Any] = []
+    parts = list(loc)
+    for index, part in enumerate(parts):
+        if part == KEY:
+            continue
+        key = index + 1 < len(parts) and parts[index + 1] == KEY
+        found = _step(annotation, part, key)
+        if found is None:
+            return None, None
+        annotation, metadata = found
+    low = high = None
+    for item in metadata:
+        low = getattr(item, "ge", low)
+        high = getattr(item, "le", high)
+    return low, high
+
+
+def message(error: dict[str, Any], model: type[BaseModel] | None = None) -> str:
+    """One pydantic error dict as a short phrase, without its field path."""
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    value = error.get("input")
+    text: str
+    if kind in ("greater_than_equal", "less_than_equal"):
+        low, high = _bounds(model, error["loc"]) if model is not None else (None, None)
+        if low is not None and high is not None:
+            text = f"must be {low}–{high}"
+        elif kind == "greater_than_equal":
+            text = f"must be at least {ctx.get('ge')}"
+        else:
+            text = f"must be at most {ctx.get('le')}"
+    elif kind == "greater_than":
+        text = f"must be more than {ctx.get('gt')}"
+    elif kind == "less_than":
+        text = f"must be less than {ctx.get('lt')}"
+    elif kind == "int_parsing":
+        text = f"{value!r} is not a number" if isinstance(value, str) else "must be a number"
+    elif kind in ("int_from_float", "int_type"):
+        text = "must be a whole number"
+    elif kind == "string_too_short":
+        minimum = ctx.get("min_length", 1)
+        text = "must not be empty" if minimum == 1 else f"needs at least {minimum} characters"
+    elif kind == "string_too_long":
+        text = f"must be at most {ctx.get('max_length')} characters"
+    elif kind == "too_short":
+        text = f"needs at least {ctx.get('min_length')}"
+    elif kind == "too_long":
+        text = f"takes at most {ctx.get('max_length')}"
+    elif kind == "literal_error":
+        text = f"must be {ctx.get('expected')}"
+    elif kind == "missing":
+        text = "is required"
+    elif kind == "extra_forbidden":
+        text = "is not a field here"
+    elif kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE:
+        text = problem(value) if isinstance(value, str) else str(error.get("msg", kind))
+    elif kind in ("value_error", "assertion_error"):
+        text = str(ctx.get("error", error.get("msg", "")))
+    else:
+        text = str(error.get("msg", kind))
+    if KEY in error.get("loc", ()):
+        text = f"name {text}"
+    return text
+
+
+def field_errors(err: ValidationError, model: type[BaseModel] | None = None) -> dict[str, str]:
+    """Each field's problems as one message, keyed by dotted path ('' = the whole model).
+
+    Several problems at one path are joined with '; ', in pydantic's order.
+    """
+    found: dict[str, list[str]] = {}
+    for error in err.errors():
+        found.setdefault(path_of(error["loc"]), []).append(message(dict(error), model))
+    return {path: "; ".join(texts) for path, texts in found.items()}
+
+
+def label_of(model: type[BaseModel], loc: Sequence[int | str]) -> str:
+    """A loc in the GM's words: each model field by its title where it has one.
+
+    ('b_skill',) -> 'Their skill'; a field without a title keeps its name, and
+    list indexes and dict keys stay as they are ('stats.Wits').
+    """
+    annotation: Any = model
+    words: list[str] = []
+    for part in loc:
+        if part == KEY:
+            continue
+        inner, _ = _unwrap(annotation)
+        field = None
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            field = inner.model_fields.get(str(part))
+        words.append(field.title if field is not None and field.title else str(part))
+        found = _step(annotation, part, False) if annotation is not None else None
+        annotation = found[0] if found is not None else None
+    return ".".join(words)
+
+
+def explain(
+    err: ValidationError,
+    model: type[BaseModel] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """All problems on one line: 'stats.Wits: must be 0–30; Their skill: must not be empty'.
+
+    Each field is named by `labels` (a dialog's own words, keyed by dotted path),
+    else by the model's field titles, else by its path.
+    """
+    found: dict[str, list[str]] = {}
+    for error in err.errors():
+        path = path_of(error["loc"])
+        if labels is not None and path in labels:
+            name = labels[path]
+        elif model is not None:
+            name = label_of(model, error["loc"])
+        else:
+            name = path
+        found.setdefault(name, []).append(message(dict(error), model))
+    parts = [
+        f"{name}: {'; '.join(texts)}" if name else "; ".join(texts) for name, texts in found.items()
+    ]
+    return "; ".join(parts)

@@ -1,0 +1,380 @@
+"""The encounter as pydantic models: what a save holds and what the engine advances.
+
+Only the engine changes these objects, and only through a `Journal` (so every
+change can be undone exactly). Derived numbers (total WP, effective stats,
+A9) are methods, never stored twice. Validation explains itself: the field
+name is in every message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import (
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from rules.mechanics.sheet_names import on_sheet, rating
+from rules.mechanics.wounds import Location
+from rules.model.base import Model
+from rules.model.event import Event
+from rules.model.plain_text import Name, Note, ShortText
+
+if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
+    from rules.engine.track_index import TrackCache
+
+SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.saves.migrations)
+
+Side = Literal["PC", "ally", "enemy", "neutral"]
+SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
+Awareness = Literal["active", "ready", "standard", "surprised"]
+LimbState = Literal["broken", "shattered", "severed"]
+ChanceState = Literal["available", "used", "locked"]
+SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
+Outcome = Literal["victory", "defeat", "retreat", "truce"]
+
+DEFAULT_STATS: tuple[str, ...] = (
+    "Strength",
+    "Dexterity",
+    "Endurance",
+    "Wits",
+    "Perception",
+    "Tech",
+)
+
+StatValue = Annotated[int, Field(ge=0, le=30)]
+SkillValue = Annotated[int, Field(ge=0, le=10)]
+D100Value = Annotated[int, Field(ge=0, le=999)]
+Cost = Annotated[int, Field(ge=1, le=100)]
+# Validation context key: check a new or edited sheet fully (`Combatant.missing_stats`).
+NEW_SHEET = "new_sheet"
+
+
+ActionKind = Literal["attack", "skill", "dodge", "parry", "other"]
+
+
+class Action(Model):
+    """A named entry of a combatant's repertoire with its time cost (R6)."""
+
+    name: Name
+    cost: Cost = 3
+    kind: ActionKind = "other"
+    weapon: str | None = None
+    skill: ShortText | None = None
+    stat: ShortText | None = None
+
+
+class Weapon(Model):
+    name: Name
+    skill: Name = "Melee"
+    stat: Name = "Dexterity"
+    damage: Annotated[int, Field(ge=0, le=30)] = 3
+    kind: Literal["melee", "ranged"] = "melee"
+
+
+class Armour(Model):
+    """A13: Armour Rating, hard and soft armour."""
+
+    rating: Annotated[int, Field(ge=0, le=20)] = 0
+    hard: Annotated[int, Field(ge=0, le=30)] = 0
+    soft: Annotated[int, Field(ge=0, le=30)] = 0
+
+
+class Shield(Model):
+    """A12 energy shield `low/high`; R10 optional hits left (None = unlimited)."""
+
+    low: Annotated[int, Field(ge=0, le=40)]
+    high: Annotated[int, Field(ge=0, le=40)]
+    hits_left: Annotated[int, Field(ge=0, le=999)] | None = None
+
+    @model_validator(mode="after")
+    def _low_not_above_high(self) -> Shield:
+        if self.low > self.high:
+            raise ValueError(f"shield low {self.low} is above high {self.high}")
+        return self
+
+
+class Wound(Model):
+    """One wound: where, how bad, when, from what (A11 step 6)."""
+
+    location: Location = "unspecified"
+    level: str = "Bruise"
+    wp: Annotated[int, Field(ge=1, le=30)]
+    time: int | None = None
+    source: str = ""
+    bleeding: bool = False
+
+
+class ChanceDice(Model):
+    """C1: one combat and one roleplay chance die a day, with their lockouts."""
+
+    combat: ChanceState = "available"
+    roleplay: ChanceState = "available"
+
+
+class ExtendedAction(Model):
+    """A3: an extended roll in progress: its running total and the rolls so far."""
+
+    skill: str
+    stat: str
+    goal: int | None = None
+    total: int = 0
+    rolls: list[int] = Field(default_factory=list)
+
+
+class Stats(Model):
+    """Numbers that the GM sets for a combatant (its sheet)."""
+
+    stats: dict[Name, StatValue] = Field(default_factory=lambda: dict.fromkeys(DEFAULT_STATS, 5))
+    skills: dict[Name, SkillValue] = Field(default_factory=dict)
+    abilities: dict[Name, D100Value] = Field(default_factory=dict)
+    resistances: dict[Name, D100Value] = Field(default_factory=dict)
+
+
+class Combatant(Stats):
+    """A being in the encounter: its sheet plus everything combat did to it."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    name: Name
+    side: Side = "enemy"
+    actions: list[Action] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: Armour = Field(default_factory=Armour)
+    shield: Shield | None = None
+    notes: Note = ""
+    # On the time track (A7): None while not in combat or out of the fight.
+    ttu: int | None = None
+    arrival: int = 0  # R5: order of arrival at this TTU (lower first)
+    awareness: Awareness = "standard"
+    held_action: str | None = None  # A8: an Opportunity Action
+    held_penalty: Annotated[int, Field(le=0)] = 0  # A8: its opportunity's penalty, kept for use
+    wounds: list[Wound] = Field(default_factory=list)
+    bleed_wp: Annotated[int, Field(ge=0)] = 0  # WP taken from bleeding ticks (A14)
+    bleed_rate: Annotated[int, Field(ge=0)] = 0  # BLR
+    bleed_anchor: int | None = None  # R13: cleared when BLR reaches 0
+    exhaustion: Annotated[int, Field(ge=0)] = 0  # A5
+    limbs: dict[Location, LimbState] = Field(default_factory=dict)  # A15
+    broken_ribs: bool = False
+    vital_organ: bool = False
+    half_endurance_checked: bool = False  # A16: "the first time"
+    zero_endurance_checked: bool = False
+    dead: bool = False
+    out_of_fight: bool = False
+    chance: ChanceDice = Field(default_factory=ChanceDice)
+    luck: int = 0  # R17: signed pool
+    drains: dict[Name, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)  # R20
+    special_used: SpecialKind | None = None  # C: one kind per turn
+    turn_bonus: int = 0  # R26: a desperation result for the rest of the turn
+    extended: ExtendedAction | None = None  # A3
+    complement_bonus: int = 0  # A4: waiting for the supported roll
+
+    @field_validator("stats")
+    @classmethod
+    def _needs_stats(cls, value: dict[str, int]) -> dict[str, int]:
+        if not value:
+            raise ValueError("a combatant needs at least one stat")
+        return value
+
+    @model_validator(mode="after")
+    def _references_exist(self, info: ValidationInfo) -> Combatant:
+        weapons = {w.name for w in self.weapons}
+        for action in self.actions:
+            if action.weapon is not None and action.weapon not in weapons:
+                raise ValueError(f"action {action.name!r} names unknown weapon {action.weapon!r}")
+        for stat in self.drains:
+            if stat not in self.stats:
+                raise ValueError(f"drain names unknown stat {stat!r}")
+        if info.context and info.context.get(NEW_SHEET):
+            problems = self.missing_stats()
+            if problems:
+                raise ValueError("; ".join(self.missing_stat_text(w, s) for _, w, s in problems))
+        return self
+
+    def missing_stats(self) -> list[tuple[str, str, str]]:
+        """(path, what, stat) for each stat a weapon or action rolls on that the sheet lacks.
+
+        A1: a roll reads its die faces against a stat, so a missing one fails at roll
+        time. Checked for new and edited sheets (the form, templates, the engine's
+        add and edit), not on load: saves from before this check must still open.
+        A skill the sheet lacks is legitimate (A1: it rolls 0 dice).
+        """
+        found: list[tuple[str, str, str]] = []
+        rollers: list[tuple[str, Sequence[Weapon | Action]]]
+        rollers = [("weapon", self.weapons), ("action", self.actions)]
+        for kind, items in rollers:
+            for index, item in enumerate(items):
+                if item.stat is not None and on_sheet(self.stats, item.stat) is None:
+                    found.append((f"{kind}s.{index}.stat", f"{kind} {item.name!r}", item.stat))
+        return found
+
+    def missing_stat_text(self, what: str, stat: str) -> str:
+        """One `missing_stats` entry in words: what names which stat, and what the sheet has."""
+        have = ", ".join(self.stats)
+        return f"{what} rolls on {stat!r}, a stat {self.name} does not have (has {have})"
+
+    def skill_rating(self, name: str) -> int:
+        """A1: the skill's rating (its dice), whatever the case it is typed in; 0 if untrained."""
+        return rating(self.skills, name)
+
+    # --- derived numbers (A9) -------------------------------------------------
+    def total_wp(self) -> int:
+        total = self.bleed_wp
+        for wound in self.wounds:  # a plain loop: the track step calls this for R5 keys
+            total += wound.wp
+        return total
+
+    def stat_penalty(self) -> int:
+        """A9: every 3 total WP lower every stat by 1."""
+        return self.total_wp() // 3
+
+    def specific_penalty(self, stat: str) -> int:
+        """A9: broken ribs (Endurance -1) and desperation drains (R20)."""
+        penalty = self.drains.get(stat, 0)
+        if self.broken_ribs and stat == "Endurance":
+            penalty += 1
+        return penalty
+
+    def effective(self, stat: str) -> int:
+        """A9: effective stat, unclamped (the chart clamps per R1)."""
+        base = self.stats.get(stat)
+        if base is None:
+            raise ValueError(f"{self.name} has no stat {stat!r}")
+        return base - self.total_wp() // 3 - self.exhaustion - self.specific_penalty(stat)
+
+    def effective_stats(self) -> dict[str, int]:
+        return {name: self.effective(name) for name in self.stats}
+
+    def last_wound(self) -> Wound | None:
+        return self.wounds[-1] if self.wounds else None
+
+    @property
+    def active(self) -> bool:
+        """On the time track: alive, in the fight, with a TTU."""
+        return self.ttu is not None and not self.dead and not self.out_of_fight
+
+    def action(self, name: str) -> Action:
+        for action in self.actions:
+            if action.name == name:
+                return action
+        raise ValueError(f"{self.name} has no action {name!r}")
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise ValueError(f"{self.name} has no weapon {name!r}")
+
+
+PendingKind = Literal["breakage", "demise", "parry", "damage"]
+
+
+class Pending(Model):
+    """A decision the GM must answer before the fight goes on (breakage, demise, parry, damage)."""
+
+    # Frozen: the forms and the engine read it; the one change, a demise check's text
+    # refreshed (rules.engine.wounding), goes through the journal, which writes `__dict__`.
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    kind: PendingKind
+    combatant: str
+    goal: int | None = None
+    text: str
+    data: dict[str, int | str | bool | None | list[int]] = Field(default_factory=dict)
+
+
+class Turn(Model):
+    """The Action Opportunity under way (A8): who, how many actions, what is left."""
+
+    actor: str
+    actions: list[str]
+    done: int = 0
+    penalty: int = 0
+    cost: int = 0
+    reaction: bool = False
+    interrupted: Turn | None = None  # A10: the turn a reaction cut into
+
+
+class Opposed(Model):
+    """A6: an opposed action in progress, with the running margin (R4)."""
+
+    a: str
+    a_skill: str
+    a_stat: str
+    b: str
+    b_skill: str
+    b_stat: str
+    margin: int = 0
+    rounds: list[list[int]] = Field(default_factory=list)  # [ss_a, ss_b, margin after]
+    winner: str | None = None
+
+
+class Settings(Model):
+    demise_goal: Annotated[int, Field(ge=0, le=60)] = 5  # R15
+
+
+def _empty_cache() -> TrackCache:
+    return {}
+
+
+class Encounter(Model):
+    """The whole fight: what a save file holds (besides the undo history)."""
+
+    schema_version: int = SCHEMA_VERSION
+    name: Name = "Encounter"
+    day: Annotated[int, Field(ge=1)] = 1
+    in_combat: bool = False
+    time: Annotated[int, Field(ge=0)] = 0
+    outcome: Outcome | None = None
+    settings: Settings = Field(default_factory=Settings)
+    combatants: dict[str, Combatant] = Field(default_factory=dict)
+    due: list[str] = Field(default_factory=list)  # R5: who has an opportunity now, in order
+    turn: Turn | None = None
+    pending: list[Pending] = Field(default_factory=list)
+    opposed: Opposed | None = None
+    log: list[Event] = Field(default_factory=list)
+    next_id: int = 1
+    arrivals: int = 0
+
+    _cache: TrackCache = PrivateAttr(default_factory=_empty_cache)
+
+    @model_validator(mode="after")
+    def _ids_match(self) -> Encounter:
+        for key, combatant in self.combatants.items():
+            if key != combatant.id:
+                raise ValueError(f"combatant key {key!r} does not match its id {combatant.id!r}")
+        for cid in self.due:
+            if cid not in self.combatants:
+                raise ValueError(f"due list names unknown combatant {cid!r}")
+        return self
+
+    @property
+    def cache(self) -> TrackCache:
+        """Derived, unsaved data (the track's heap); private attrs, read without pydantic's hook."""
+        cache: TrackCache = self.__pydantic_private__["_cache"]  # type: ignore[index]  # pydantic: Optional
+        return cache
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Encounter:
+        """A copy starts with an empty cache: derived data (the heap's entries hold the
+        combatants' own `__dict__`s) is rebuilt for the copy when it is first used."""
+        copy = super().__deepcopy__(memo)
+        copy.__pydantic_private__ = {"_cache": {}}
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        """Equal fields: the cache is derived data, so it never makes two encounters differ."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def get(self, cid: str) -> Combatant:
+        try:
+            return self.combatants[cid]
+        except KeyError:
+            raise ValueError(f"no combatant with id {cid!r}") from None

@@ -1,0 +1,107 @@
+"""Upgrades for old save files: one pure function per schema version step.
+
+`MIGRATIONS[n]` takes the parsed JSON of a schema-`n` save (plain dicts and
+lists) and returns the same save in schema `n + 1`, with its
+`schema_version` (and the encounters' own) set to `n + 1`. Functions work
+on plain JSON so they never depend on today's models: a migration written
+now must still read the same files when `rules/model/state.py` has moved on.
+A shape a migration does not understand raises ValueError (or KeyError /
+TypeError), which loading turns into a SaveError naming the file.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+def v0_to_v1(data: JSON) -> JSON:
+    """Pre-release saves: `combatants` was a list and there was no undo history.
+
+    v1 keys the combatants by id (in their old order) and adds a `history`
+    whose base is the encounter itself, so the upgraded save opens with
+    nothing to undo. A combatant without an id gets the next free `c<n>` and
+    `next_id` moves past every id handed out; two combatants sharing an id
+    are refused (merging them would silently lose one).
+    """
+    encounter = data.get("encounter")
+    if not isinstance(encounter, dict):
+        raise ValueError("a schema 0 save needs an 'encounter' object")
+    listed = encounter.get("combatants", [])
+    if not isinstance(listed, list):
+        raise ValueError("a schema 0 save keeps its combatants in a list")
+    next_id = encounter.get("next_id", 1)
+    if isinstance(next_id, bool) or not isinstance(next_id, int):
+        raise ValueError("encounter.next_id must be a whole number")
+    taken = {c["id"] for c in listed if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    combatants: JSON = {}
+    for index, combatant in enumerate(listed):
+        if not isinstance(combatant, dict):
+            raise ValueError(f"encounter.combatants[{index}] is not a combatant object")
+        combatant = dict(combatant)
+        cid = combatant.get("id")
+        if cid is None:
+            while f"c{next_id}" in taken:
+                next_id += 1
+            cid = f"c{next_id}"
+            next_id += 1
+            taken.add(cid)
+            combatant["id"] = cid
+        if not isinstance(cid, str):
+            raise ValueError(f"encounter.combatants[{index}].id must be text")
+        if cid in combatants:
+            raise ValueError(f"two combatants share the id {cid!r}")
+        combatants[cid] = combatant
+    upgraded = dict(encounter)
+    upgraded["combatants"] = combatants
+    upgraded["next_id"] = next_id
+    upgraded["schema_version"] = 1
+    result = {key: value for key, value in data.items() if key != "history"}
+    result["schema_version"] = 1
+    result["encounter"] = upgraded
+    result.setdefault("saved_at", None)
+    result["history"] = {"base": copy.deepcopy(upgraded), "done": [], "undone": []}
+    return result
+
+
+def v1_to_v2(data: JSON) -> JSON:
+    """Schema 2 adds the save's `dice` ("virtual" or "physical"): a v1 save had none,
+    and its fight was rolled virtually unless the GM pressed m each time, so it
+    resumes with virtual dice (the field is left out: its default says so).
+
+    Only the version numbers change. An encounter object that is not an object
+    (a damaged file) is left as it is, for validation to name the problem.
+    """
+    result = dict(data)
+    result["schema_version"] = 2
+    encounter = result.get("encounter")
+    if isinstance(encounter, dict) and encounter.get("schema_version", 1) == 1:
+        result["encounter"] = {**encounter, "schema_version": 2}
+    history = result.get("history")
+    base = history.get("base") if isinstance(history, dict) else None
+    if isinstance(history, dict) and isinstance(base, dict):
+        if base.get("schema_version", 1) == 1:
+            result["history"] = {**history, "base": {**base, "schema_version": 2}}
+    return result
+
+
+MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1, 1: v1_to_v2}
+"""Schema version n -> the function that upgrades a schema-n save to n + 1."""
+
+
+def migrate(data: JSON, version: int, target: int) -> JSON:
+    """Apply every step from `version` up to `target`, checking each says where it landed."""
+    if version < 0:
+        raise ValueError(f"schema {version} is not a version any tracker wrote")
+    while version < target:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ValueError(f"no upgrade is known from schema {version}")
+        data = step(data)
+        if data.get("schema_version") != version + 1:
+            raise ValueError(f"the upgrade from schema {version} did not reach {version + 1}")
+        version += 1
+    return data
