@@ -87,15 +87,15 @@ def opening(ctx: Context, ed: dict[str, Any], d: dict[str, Any], announce: bool 
     """`open_opportunity`, given the encounter's and the combatant's `__dict__`s.
 
     The quick step calls this directly: it holds both dicts already, and every
-    Advance opens one, so the log line is `Context.emit` written out.
+    Advance opens one, so the log line is `Context.emit` written out (in combat:
+    an opportunity opens only there, so the event's time is the track's).
     """
     if _per_turn_values(d) != _FRESH_VALUES or d[_AWARENESS] == _SURPRISED:
         fresh_turn(ctx, d)
     if announce:
         log, time = ed["log"], ed["time"]
         text = f"Track {time}: Action Opportunity for {d['name']}"
-        at = time if ed["in_combat"] else None  # as `Context.emit` logs it
-        event = Event(len(log) + 1, at, "opportunity", text, [], d["id"])
+        event = Event(len(log) + 1, time, "opportunity", text, [], d["id"])
         ctx.ops.append((undo_append, log))
         log.append(event)
         ctx.events.append(event)

@@ -15,7 +15,7 @@ checks both give the same encounter, log and undo, step for step.
 
 from __future__ import annotations
 
-import heapq
+from heapq import heappop
 
 from rules.engine.context import Context
 from rules.engine.journal import undo_set
@@ -40,7 +40,7 @@ def quick_advance(ctx: Context) -> bool:
         or not is_current(d, time, arrival)  # stale: moved, died, left the fight or encounter
     ):
         return False
-    heapq.heappop(heap)
+    heappop(heap)
     ops = ctx.ops  # what Journal.put records, written out
     if time != ed["time"]:
         ops.append((undo_set, ed, "time", ed["time"]))
