@@ -1,11 +1,12 @@
 """Every change the engine makes, recorded so it can be undone exactly.
 
 The engine never assigns to the state without recording the inverse: it calls
-these methods (its two hottest loops, rules/engine/quick_step.py and the standing
-orders' run, append the same inverse tuples themselves). Undo replays the
-inverses backwards, so after undoing a command the encounter is, field for
-field and key order included, what it was before. Cost is O(changes),
-whatever the size of the encounter.
+these methods (its hottest paths, rules/engine/quick_step.py, the opening's log
+line in rules/engine/opportunity.py and the standing orders' run, append the
+same inverse tuples themselves). Undo replays the inverses backwards, so
+after undoing a command the encounter is, field for field and key order
+included, what it was before. Cost is O(changes), whatever the size of the
+encounter.
 """
 
 from __future__ import annotations

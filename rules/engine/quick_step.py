@@ -1,26 +1,26 @@
-"""The track's common step in one piece: an Advance that opens a plain opportunity.
+"""The track's common step: an Advance whose next event is a current opportunity.
 
 Nearly every Advance is the same few moves (A7, R5): the heap's top is a
-current opportunity, its combatant has nothing to reset (A8: no held action to
-lapse, no special or bonus to clear, not surprised), so the step is one pop,
-the time and the turn and the due list journaled, one log line. The Advance
-handler (`rules.engine.handlers.track.advance`) tries this first: in one function it costs about
-two thirds of the general way through timetrack's pop and `open_opportunity`,
-which is what issue 3's step figure (`engine_step_us_c1000`, ≤ 5 µs) measures.
-Anything else (bleeding first, a stale or re-keyed entry, a reset to make, a
-refusal to explain) changes nothing and the handler goes the general way.
-tests/engine/test_quick_step.py checks both give the same encounter, log and
-undo, step for step.
+current opportunity, so the step is one pop, the time, the turn and the due
+list journaled, and the opening. The Advance handler
+(`rules.engine.handlers.track.advance`) tries this first: it skips the general
+way's refusal checks and timetrack's pop, which is what issue 3's step figure
+(`engine_step_us_c1000`, ≤ 5 µs) measures. What the step resets and logs is not
+its own: the turn closes by `ENCOUNTER_PER_TURN` and the opportunity opens with
+`opening`, as on the general way (`rules.engine.opportunity`, issue 13). Anything
+else (bleeding first, a stale or re-keyed entry, a refusal to explain) changes
+nothing and the handler goes the general way. tests/engine/test_quick_step.py
+checks both give the same encounter, log and undo, step for step.
 """
 
 from __future__ import annotations
 
-import heapq
+from heapq import heappop
 
 from rules.engine.context import Context
-from rules.engine.journal import undo_append, undo_set
+from rules.engine.journal import undo_set
+from rules.engine.opportunity import ENCOUNTER_PER_TURN, opening
 from rules.engine.track_index import ACT, TrackCache, is_current
-from rules.model.event import Event
 
 
 def quick_advance(ctx: Context) -> bool:
@@ -38,27 +38,19 @@ def quick_advance(ctx: Context) -> bool:
         kind != ACT  # bleeding comes first (A7)
         or stamped != cache.get("epoch", 0)  # its R5 key may have moved (A9)
         or not is_current(d, time, arrival)  # stale: moved, died, left the fight or encounter
-        or d["held_action"] is not None  # A8: lapses, logged
-        or d["special_used"] is not None
-        or d["turn_bonus"]
-        or d["awareness"] == "surprised"  # A7/A10: ends now, logged
     ):
         return False
-    heapq.heappop(heap)
-    ops = ctx.ops  # what Journal.put and Context.emit record, written out
+    heappop(heap)
+    ops = ctx.ops  # what Journal.put records, written out
     if time != ed["time"]:
         ops.append((undo_set, ed, "time", ed["time"]))
         ed["time"] = time
-    turn = ed["turn"]
-    if turn is not None:
-        ops.append((undo_set, ed, "turn", turn))
-        ed["turn"] = None
+    for field, fresh in ENCOUNTER_PER_TURN:  # = close_turn, written out
+        old = ed[field]
+        if old is not fresh:
+            ops.append((undo_set, ed, field, old))
+            ed[field] = fresh
     ops.append((undo_set, ed, "due", ed["due"]))
     ed["due"] = [cid]
-    log = ed["log"]
-    text = f"Track {time}: Action Opportunity for {d['name']}"  # = open_opportunity's
-    event = Event(len(log) + 1, time, "opportunity", text, [], cid)
-    ops.append((undo_append, log))
-    log.append(event)
-    ctx.events.append(event)
+    opening(ctx, ed, d)  # = open_opportunity(ctx, c), as the general way
     return True

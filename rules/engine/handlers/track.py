@@ -1,12 +1,14 @@
 """Combat on the Time Track: start, end, advance, ties, opportunities and turns (A7-A8).
 
-Reactions (A10), which cut into the track, are `rules.engine.reactions`.
+Reactions (A10), which cut into the track, are `rules.engine.reactions`; what an
+opportunity's opening resets, and its log line, are `rules.engine.opportunity`'s.
 """
 
 from __future__ import annotations
 
 from rules.engine import farad_in_play, wounding
 from rules.engine.context import Context, handles
+from rules.engine.opportunity import close_turn, open_opportunity
 from rules.engine.quick_step import quick_advance
 from rules.engine.reactions import drop_held
 from rules.engine.track_index import (
@@ -140,8 +142,7 @@ def advance(ctx: Context, cmd: Advance) -> None:
     time, bleeding, cid = found
     if time != ed["time"]:
         ctx.put(ed, "time", time)
-    if ed["turn"] is not None:
-        ctx.put(ed, "turn", None)
+    close_turn(ctx, ed)  # the quick step writes the same loop out
     if bleeding:
         for bleeder in bleeding:
             wounding.bleed_tick(ctx, ed["combatants"][bleeder])
@@ -162,30 +163,6 @@ def ready_to_advance(ctx: Context) -> None:
     if enc.due:
         c = enc.combatants[enc.due[0]]
         ctx.fail(f"{c.name} still has an Action Opportunity at {enc.time}: act first")
-
-
-def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
-    """A8: the opportunity opens: a held action lapses, per-turn states reset, surprise ends.
-
-    Each reset is written (and logged) only if there is something to reset;
-    standing orders pass `announce=False` (their summary line counts it).
-    """
-    d = c.__dict__  # plain reads: every Advance opens one
-    name = d["name"]
-    if d["held_action"] is not None:
-        ctx.emit("held", f"{name}'s held {c.held_action} lapses (A8)", actor=c.id)
-        drop_held(ctx, c)
-    if d["special_used"] is not None:
-        ctx.put(d, "special_used", None)
-    if d["turn_bonus"]:
-        ctx.put(d, "turn_bonus", 0)
-    if d["awareness"] == "surprised":
-        # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
-        ctx.put(d, "awareness", "standard")
-        ctx.emit("aware", f"{name} is no longer surprised", actor=c.id)
-    if announce:
-        time = ctx.enc.__dict__["time"]
-        ctx.emit("opportunity", f"Track {time}: Action Opportunity for {name}", actor=d["id"])
 
 
 @handles(Reorder)
