@@ -65,6 +65,13 @@ def close_turn(ctx: Context, ed: dict[str, Any]) -> None:
             ctx.put(ed, field, fresh)
 
 
+def reset_per_turn(ctx: Context, d: dict[str, Any]) -> None:
+    """`PER_TURN`'s fields fresh, each written only if it is not (an opening, combat's end)."""
+    for field, fresh in PER_TURN:
+        if d[field] != fresh:
+            ctx.put(d, field, fresh)
+
+
 def fresh_turn(ctx: Context, d: dict[str, Any]) -> None:
     """A8: a held action lapses, the per-turn fields reset, surprise ends.
 
@@ -74,9 +81,7 @@ def fresh_turn(ctx: Context, d: dict[str, Any]) -> None:
     name, held = d["name"], d["held_action"]
     if held is not None:
         ctx.emit("held", f"{name}'s held {held} lapses (A8)", actor=d["id"])
-    for field, fresh in PER_TURN:
-        if d[field] != fresh:
-            ctx.put(d, field, fresh)
+    reset_per_turn(ctx, d)
     if d[_AWARENESS] == _SURPRISED:
         # A7/A10: surprise is about the start; by its first opportunity it knows the fight.
         ctx.put(d, _AWARENESS, _AWARE)

@@ -26,7 +26,7 @@ from rules.engine.opportunity import (
 from rules.engine.session import Session
 from rules.engine.track_index import upcoming
 from rules.mechanics.dice import SeededDice
-from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from rules.model.commands import Advance, EndCombat, StartCombat, TakeOpportunity
 from rules.model.state import Combatant, Encounter
 from tests.engine.test_properties import dump, start_encounter
 from tests.engine.test_quick_step import counting_quick_steps, general_path_only
@@ -148,3 +148,18 @@ def test_the_opening_line_is_written_in_one_place() -> None:
         if ": Action Opportunity for " in path.read_text(encoding="utf-8")
     )
     assert writers == ["engine/opportunity.py"]
+
+
+def test_combat_ends_with_every_per_turn_field_fresh() -> None:
+    """A8: the combat's edge ends the turn too, by the same table: a per-turn field
+    added to PER_TURN is reset when combat ends without a second list to update."""
+    session, dice, cid = _before_a_quick_advance(STALE)
+    before = dump(session.encounter)
+    session.do(EndCombat(outcome="retreat"), dice)
+    enc = session.encounter
+    assert enc.turn is None and not enc.in_combat
+    for c in enc.combatants.values():
+        for name, fresh in PER_TURN:
+            assert getattr(c, name) == fresh, (c.id, name)
+    session.undo()
+    assert dump(session.encounter) == before

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.engine import farad_in_play, wounding
 from rules.engine.context import Context, handles
-from rules.engine.opportunity import close_turn, open_opportunity
+from rules.engine.opportunity import close_turn, open_opportunity, reset_per_turn
 from rules.engine.quick_step import quick_advance
 from rules.engine.reactions import drop_held
 from rules.engine.track_index import (
@@ -105,12 +105,10 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
     j.set(enc, "in_combat", False)
     j.set(enc, "outcome", cmd.outcome)
     j.set(enc, "due", [])
-    j.set(enc, "turn", None)
+    close_turn(ctx, enc.__dict__)
     for c in enc.combatants.values():
         j.set(c, "ttu", None)
-        drop_held(ctx, c)
-        j.set(c, "special_used", None)
-        j.set(c, "turn_bonus", 0)
+        reset_per_turn(ctx, c.__dict__)  # A8: a held action ends with the combat, unlogged
         if not c.dead:
             farad_in_play.on_battle_end(ctx, c)
     invalidate_track(enc)
