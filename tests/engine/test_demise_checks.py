@@ -14,7 +14,7 @@ from typing import Any
 from rules.engine.session import Session
 from rules.model.commands import ApplyWound, Attack, ResolveCheck, SkillRollCommand, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter, Pending, Weapon, Wound
-from tests.engine.steps import do, undo_all
+from tests.support.engine_steps import do, undo_all
 
 KNIFE = Weapon(name="knife", skill="Melee", stat="Dexterity", damage=3)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.model.commands import Advance, EndCombat, FightStatus, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant
-from tests.engine.steps import do, session
+from tests.support.engine_steps import do, session
 
 
 def being(cid: str) -> Combatant:

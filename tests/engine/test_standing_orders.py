@@ -21,7 +21,7 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from rules.model.state import Action, Combatant, Encounter, Wound
-from tests.engine.steps import refused, texts
+from tests.support.engine_steps import refused, texts
 
 PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
 ATTACK = Action(name="Attack", cost=4, kind="attack")

@@ -16,8 +16,8 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from tests.snapshots.contrast import runs
-from tests.snapshots.scenes import Scene, attack_host, dodge, in_theme, mid_fight
+from tests.support.contrast import runs
+from tests.support.scenes import Scene, attack_host, dodge, in_theme, mid_fight
 from tracker.app import make_app
 
 LIGHT = "textual-light"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.snapshots.scenes import mid_fight
+from tests.support.scenes import mid_fight
 from tracker.app import make_app
 
 

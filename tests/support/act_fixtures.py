@@ -13,7 +13,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Advance, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter, Weapon
-from tests.app.modal_host import Host, type_into, until
+from tests.support.modal_host import Host, type_into, until
 from tracker.modals.act import AttackDialog, LandingPreview, OpportunityDialog, SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry
 

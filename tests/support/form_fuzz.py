@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Select
 
-from tests.hostile_text import HOSTILE
+from tests.support.hostile_text import HOSTILE
 from tracker.app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
 

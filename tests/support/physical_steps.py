@@ -8,8 +8,8 @@ from textual.pilot import Pilot
 
 from rules.model.state import Armour
 from rules.saves.store import save_session
-from tests.app.act_fixtures import a10
-from tests.app.modal_host import type_into, until
+from tests.support.act_fixtures import a10
+from tests.support.modal_host import type_into, until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.dice_entry import DiceEntry
 

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
-from tests.app.act_fixtures import ActHost, a10
-from tests.app.modal_host import until
+from tests.support.act_fixtures import ActHost, a10
+from tests.support.modal_host import until
 from tracker.app import TrackerApp
 from tracker.modals.act import AttackDialog
 from tracker.screens.main import MainScreen

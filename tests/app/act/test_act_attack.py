@@ -14,8 +14,8 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, ConfirmDamage, ResolveCheck, TakeOpportunity
 from rules.model.state import Armour, Shield
 from rules.odds.skill import chance_of_success
-from tests.app.act_fixtures import SIZE, ActHost, a10, start, submit, undo_all
-from tests.app.modal_host import type_into, until
+from tests.support.act_fixtures import SIZE, ActHost, a10, start, submit, undo_all
+from tests.support.modal_host import type_into, until
 from tracker.modals.act import AttackDialog, CheckDialog, DamageDialog
 from tracker.modals.act.common import SpecialPicker
 from tracker.widgets.odds import OddsView

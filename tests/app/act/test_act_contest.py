@@ -11,8 +11,8 @@ from __future__ import annotations
 from rules.engine.session import Session
 from rules.model.commands import OpposedRound, SkillRollCommand
 from rules.model.state import Combatant, Encounter, ExtendedAction, Opposed
-from tests.app.act_fixtures import SIZE, ActHost, stats, submit
-from tests.app.modal_host import until
+from tests.support.act_fixtures import SIZE, ActHost, stats, submit
+from tests.support.modal_host import until
 from tracker.modals.act import SkillRollDialog
 
 

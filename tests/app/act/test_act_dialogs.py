@@ -23,7 +23,7 @@ from rules.model.commands import (
 )
 from rules.model.state import Combatant, Encounter
 from rules.odds.skill import chance_of_success
-from tests.app.act_fixtures import (
+from tests.support.act_fixtures import (
     SIZE,
     ActHost,
     a10,
@@ -36,7 +36,7 @@ from tests.app.act_fixtures import (
     typed_faces,
     undo_all,
 )
-from tests.app.modal_host import type_into, until
+from tests.support.modal_host import type_into, until
 from tracker.modals.act import (
     AnimaDialog,
     CheckDialog,

@@ -16,8 +16,8 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack
 from rules.model.state import Combatant, Encounter
-from tests.app.act_fixtures import ActHost, a10, card_game, stats
-from tests.app.modal_host import until
+from tests.support.act_fixtures import ActHost, a10, card_game, stats
+from tests.support.modal_host import until
 from tracker.modals.act import AnimaDialog, AttackDialog, ParryDialog, SkillRollDialog
 from tracker.modals.act.base import ActDialog
 

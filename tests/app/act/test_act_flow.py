@@ -21,9 +21,9 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
 from rules.model.state import Action, Encounter, Shield
 from rules.saves.store import load_session, save_session
-from tests.app.act_fixtures import SIZE, a10, card_game, lio, markon
-from tests.app.modal_host import type_into, until
-from tests.app.test_tmux import REPO, Terminal
+from tests.app.terminal.test_tmux import REPO, Terminal
+from tests.support.act_fixtures import SIZE, a10, card_game, lio, markon
+from tests.support.modal_host import type_into, until
 from tracker.act_flow import next_action, next_dialog
 from tracker.app import make_app
 from tracker.modals.act import (

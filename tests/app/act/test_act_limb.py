@@ -6,8 +6,8 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import SkillRollCommand
 from rules.model.state import Combatant, Encounter
-from tests.app.act_fixtures import SIZE, ActHost, stats, submit
-from tests.app.modal_host import until
+from tests.support.act_fixtures import SIZE, ActHost, stats, submit
+from tests.support.modal_host import until
 from tracker.modals.act import SkillRollDialog
 from tracker.widgets.odds import OddsView
 

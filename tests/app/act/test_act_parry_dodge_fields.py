@@ -11,8 +11,8 @@ from __future__ import annotations
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, Dodge, Parry
-from tests.app.act_fixtures import SIZE, ActHost, card_game, start, submit, undo_all
-from tests.app.modal_host import type_into, until
+from tests.support.act_fixtures import SIZE, ActHost, card_game, start, submit, undo_all
+from tests.support.modal_host import type_into, until
 from tracker.modals.act import AttackDialog, ParryDialog
 from tracker.widgets.odds import OddsView
 

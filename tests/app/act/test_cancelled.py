@@ -17,10 +17,10 @@ from textual.widgets import Input, RadioSet, Select
 
 from rules.mechanics.dice import DiceExhausted
 from rules.model.commands import Attack, Luck
-from tests.app.act_fixtures import SIZE, attack_dialog_open
-from tests.app.burst import send_at_once
-from tests.app.modal_host import type_into, until
-from tests.app.physical_steps import answer, physical_fight, prompt
+from tests.support.act_fixtures import SIZE, attack_dialog_open
+from tests.support.burst import send_at_once
+from tests.support.modal_host import type_into, until
+from tests.support.physical_steps import answer, physical_fight, prompt
 from tracker.app import TrackerApp
 from tracker.cancelled import CancelledCommand
 from tracker.modals.act import AttackDialog

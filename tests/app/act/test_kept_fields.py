@@ -21,9 +21,9 @@ from textual.widgets import Checkbox, Input, Select
 from rules.model.commands import Attack
 from rules.model.state import Action, Combatant
 from rules.saves.store import save_session
-from tests.app.act_fixtures import SIZE, a10, attack_dialog_open, markon
-from tests.app.modal_host import until
-from tests.app.physical_steps import prompt
+from tests.support.act_fixtures import SIZE, a10, attack_dialog_open, markon
+from tests.support.modal_host import until
+from tests.support.physical_steps import prompt
 from tracker.app import make_app
 from tracker.modals import form
 from tracker.modals.act import AttackDialog, SkillRollDialog

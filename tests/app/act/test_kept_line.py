@@ -14,7 +14,7 @@ from rules.engine.apply import apply
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound
 from rules.model.state import Encounter
-from tests.app.act_fixtures import lio
+from tests.support.act_fixtures import lio
 from tracker.modals.act.kept_line import KeptLine, keep, pack
 from tracker.widgets.roster_columns import wp_text
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from tests.app.act_fixtures import SIZE, attack_dialog_open
-from tests.app.burst import send_at_once
-from tests.app.modal_host import type_into, until
-from tests.app.physical_steps import physical_fight, prompt
+from tests.support.act_fixtures import SIZE, attack_dialog_open
+from tests.support.burst import send_at_once
+from tests.support.modal_host import type_into, until
+from tests.support.physical_steps import physical_fight, prompt
 from tracker.app import make_app
 from tracker.modals.act import AttackDialog
 from tracker.modals.wound import WoundForm

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.app.act_fixtures import SIZE, face_monarch, tactics_contest
-from tests.app.modal_host import type_into, until
+from tests.support.act_fixtures import SIZE, face_monarch, tactics_contest
+from tests.support.modal_host import type_into, until
 from tracker.modals.form import FORM, FieldError
 
 

@@ -13,8 +13,8 @@ from textual.widgets import Button, RadioSet, Select, Static
 
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, Parry, TakeOpportunity
-from tests.app.act_fixtures import SIZE, ActHost, a10, card_game, submit
-from tests.app.modal_host import until
+from tests.support.act_fixtures import SIZE, ActHost, a10, card_game, submit
+from tests.support.modal_host import until
 from tracker.modals.act import AttackDialog, ParryDialog
 from tracker.modals.act.common import SpecialPicker
 

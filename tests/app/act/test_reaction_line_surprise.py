@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.engine.reactions import eligible
 from rules.model.state import Encounter
-from tests.app.act_fixtures import lio, markon
+from tests.support.act_fixtures import lio, markon
 from tracker.modals.act.common import may_react, reaction_line
 
 

@@ -11,8 +11,8 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import AnimaCheck, SkillRollCommand
 from rules.model.state import Combatant, Encounter, ExtendedAction
-from tests.app.act_fixtures import SIZE, ActHost, stats, submit
-from tests.app.modal_host import save_disabled, shown, type_into, until
+from tests.support.act_fixtures import SIZE, ActHost, stats, submit
+from tests.support.modal_host import save_disabled, shown, type_into, until
 from tracker.modals.act import AnimaDialog, SkillRollDialog
 from tracker.widgets.odds import OddsView
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import TakeOpportunity
-from tests.app.act_fixtures import SIZE, ActHost, a10
-from tests.app.modal_host import until
+from tests.support.act_fixtures import SIZE, ActHost, a10
+from tests.support.modal_host import until
 from tracker.modals.act import AttackDialog
 from tracker.modals.act.common import SpecialPicker
 

@@ -22,7 +22,7 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, StartCombat
 from rules.model.state import Combatant
 from rules.saves.store import export_schema, load_session, save_session
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker import __version__
 from tracker.__main__ import build_parser, main
 from tracker.app import make_app

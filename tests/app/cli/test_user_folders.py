@@ -12,7 +12,7 @@ import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Static
 
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
 from tracker.screens.main import MainScreen

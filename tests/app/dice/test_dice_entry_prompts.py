@@ -19,9 +19,9 @@ from textual.widgets import Input, Static
 
 from rules.mechanics.open_roll import OpenChain
 from rules.model.commands import AnimaCheck
-from tests.app.act_fixtures import SIZE
-from tests.app.modal_host import Host, shown, until
-from tests.app.physical_steps import answer, physical_fight, prompt
+from tests.support.act_fixtures import SIZE
+from tests.support.modal_host import Host, shown, until
+from tests.support.physical_steps import answer, physical_fight, prompt
 from tracker.modals.dice_entry import DiceEntry
 from tracker.screens.main import MainScreen
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.saves.store import load_session
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.__main__ import main
 from tracker.app import TrackerApp, make_app
 from tracker.screens.main import MainScreen

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rules.engine.session import Session
 from rules.model.state import Combatant, Encounter
-from tests.app.act_fixtures import SIZE, ActHost, stats
-from tests.app.modal_host import Host, shown, type_into, until
+from tests.support.act_fixtures import SIZE, ActHost, stats
+from tests.support.modal_host import Host, shown, type_into, until
 from tracker.modals.act import SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry
 

@@ -7,7 +7,7 @@ from textual.widgets import Button, Input
 
 from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.state import Action, Combatant, Encounter, Shield, Weapon, Wound
-from tests.app.modal_host import Host, choose, save_disabled, shown, type_into, until
+from tests.support.modal_host import Host, choose, save_disabled, shown, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow, WeaponRow
 from tracker.modals.sheet_checks import slot_for

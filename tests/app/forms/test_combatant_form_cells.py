@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from rules.model.state import Action, Combatant, Encounter, Weapon
-from tests.app.modal_host import Host, until
+from tests.support.modal_host import Host, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.state import Action, Combatant, Encounter, Weapon
-from tests.app.modal_host import Host, save_disabled, shown, type_into, until
+from tests.support.modal_host import Host, save_disabled, shown, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow
 

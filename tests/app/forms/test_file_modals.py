@@ -14,8 +14,8 @@ from textual.widgets import OptionList
 from rules.engine.session import Session
 from rules.model.state import Combatant, Encounter
 from rules.saves.store import save_session
-from tests.app.modal_host import Host, shown, type_into, until
-from tests.app.test_modals import SIZE
+from tests.app.forms.test_modals import SIZE
+from tests.support.modal_host import Host, shown, type_into, until
 from tracker.modals import OpenSave, SaveAs, TemplatePicker
 
 

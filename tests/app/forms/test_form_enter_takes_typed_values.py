@@ -8,7 +8,7 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Input
 
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 

@@ -19,9 +19,9 @@ from textual.pilot import Pilot
 
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, TakeOpportunity
-from tests.app.form_fuzz import Coverage, check_accepted, fuzz_dialog
-from tests.app.modal_host import until
-from tests.app.test_main_screen import begin, demo_app
+from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.form_fuzz import Coverage, check_accepted, fuzz_dialog
+from tests.support.modal_host import until
 from tracker.app import TrackerApp
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster

@@ -11,7 +11,7 @@ from rules.engine.session import Session
 from rules.model.commands import Heal, TreatCondition
 from rules.model.state import Combatant, Encounter, Wound
 from rules.saves.store import save_session
-from tests.app.modal_host import Host, choose, save_disabled, shown, until
+from tests.support.modal_host import Host, choose, save_disabled, shown, until
 from tracker.app import make_app
 from tracker.modals.heal import HealForm
 from tracker.screens.main import MainScreen

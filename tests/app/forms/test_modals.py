@@ -23,7 +23,7 @@ from rules.model.commands import (
     TreatCondition,
 )
 from rules.model.state import Combatant, Encounter, Pending, Wound
-from tests.app.modal_host import Host, choose, save_disabled, shown, type_into, until
+from tests.support.modal_host import Host, choose, save_disabled, shown, type_into, until
 from tracker.modals import (
     BeginCombat,
     Confirm,

@@ -8,7 +8,7 @@ from textual.widgets import Button
 
 from rules.model.commands import AddCombatant
 from rules.model.state import Action, Combatant, Encounter
-from tests.app.modal_host import Host, type_into, until
+from tests.support.modal_host import Host, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow, WeaponRow
 

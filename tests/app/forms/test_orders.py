@@ -17,7 +17,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice, SeededDice
 from rules.model.commands import ApplyWound, FastForward, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter
-from tests.app.modal_host import Host, save_disabled, shown, type_into, until
+from tests.support.modal_host import Host, save_disabled, shown, type_into, until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands
 from tracker.modals.form import FORM

@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 from rules.engine.context import HANDLERS
 from rules.model.commands import FastForward
 from rules.saves.store import load_session
-from tests.app.modal_host import until
-from tests.app.test_orders import begin, demo_app, open_orders
+from tests.app.forms.test_orders import begin, demo_app, open_orders
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.act import OpportunityDialog
 from tracker.screens.main import MainScreen

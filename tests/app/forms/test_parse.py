@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from rules.model.state import Combatant, Encounter
-from tests.app.modal_host import Host, shown, until
+from tests.support.modal_host import Host, shown, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.heal import HealForm
 from tracker.modals.luck import LuckForm

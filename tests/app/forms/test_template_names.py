@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from rules.model.state import Combatant, Encounter
-from tests.app.modal_host import Host, until
+from tests.support.modal_host import Host, until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.templates import TemplatePicker
 from tracker.screens.main import MainScreen

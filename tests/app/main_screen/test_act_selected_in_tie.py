@@ -15,8 +15,8 @@ from pathlib import Path
 from rules.engine.session import Session
 from rules.model.state import Encounter
 from rules.saves.store import save_session
-from tests.app.act_fixtures import SIZE, card_game
-from tests.app.modal_host import until
+from tests.support.act_fixtures import SIZE, card_game
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.screens.main import MainScreen

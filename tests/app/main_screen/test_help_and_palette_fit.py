@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.widgets import Static
 
 from rules.model.commands import TakeOpportunity
-from tests.app.modal_host import until
-from tests.app.test_main_screen import begin, demo_app
+from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.modal_host import until
 from tracker.commands_palette import TrackerCommands
 from tracker.modals.help import HelpScreen
 from tracker.screens.main import MainScreen

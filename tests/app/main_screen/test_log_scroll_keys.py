@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.model.commands import NewDay
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.modals.help import HelpScreen
 from tracker.screens.main import MainScreen

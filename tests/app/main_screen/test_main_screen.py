@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
 from rules.saves.store import load_session
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.commands_palette import TrackerCommands
 from tracker.demo import DEMO_PATH

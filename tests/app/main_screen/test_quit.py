@@ -10,8 +10,8 @@ from pathlib import Path
 
 from rules.model.commands import ApplyWound
 from rules.saves.store import load_session
-from tests.app.modal_host import until
-from tests.app.test_main_screen import SIZE, begin, demo_app
+from tests.app.main_screen.test_main_screen import SIZE, begin, demo_app
+from tests.support.modal_host import until
 
 
 async def test_quit_autosaves(tmp_path: Path) -> None:

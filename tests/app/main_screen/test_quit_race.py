@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 

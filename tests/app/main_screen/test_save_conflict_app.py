@@ -14,7 +14,7 @@ from pathlib import Path
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Luck, NewDay
 from rules.saves.store import load_session, save_session
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
@@ -99,7 +99,7 @@ async def test_the_loser_of_a_race_with_another_process_keeps_its_fight(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         session = app.session
-        repo = Path(__file__).resolve().parents[2]
+        repo = Path(__file__).resolve().parents[3]
         subprocess.run([sys.executable, "-c", OTHER_COPY, str(twin)], cwd=repo, check=True)
         theirs = twin.read_bytes()
         app.run_command(Luck(target="kans", amount=2))  # this copy's command, then autosave

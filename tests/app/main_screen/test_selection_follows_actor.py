@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.model.commands import StartCombat
-from tests.app.act_fixtures import SIZE
-from tests.app.modal_host import until
-from tests.app.test_act_selected_in_tie import select, tie_file
+from tests.app.main_screen.test_act_selected_in_tie import select, tie_file
+from tests.support.act_fixtures import SIZE
+from tests.support.modal_host import until
 from tracker.app import make_app
 from tracker.modals.act import OpportunityDialog
 from tracker.screens.main import MainScreen

@@ -14,7 +14,7 @@ import pytest
 
 from rules.saves import store
 from rules.saves.store import SaveError
-from tests.app.modal_host import until
+from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.modal_host import until
-from tests.engine.strange_paths import bounded, deep_file, fifo, huge_file, unix_socket
+from tests.support.modal_host import until
+from tests.support.strange_paths import bounded, deep_file, fifo, huge_file, unix_socket
 from tracker.app import make_app
 from tracker.screens.saves_browser import SavesBrowser
 

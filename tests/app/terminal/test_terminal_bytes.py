@@ -26,7 +26,7 @@ import pytest
 from tracker.app import make_app
 from tracker.terminal_driver import ForgivingLinuxDriver, decoder, upstream_still_strict
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the Linux driver is posix-only")

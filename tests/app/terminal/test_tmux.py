@@ -21,7 +21,7 @@ import pytest
 
 from rules.saves.store import load_session
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TMUX = shutil.which("tmux")
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")

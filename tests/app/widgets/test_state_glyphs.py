@@ -93,8 +93,8 @@ async def test_log_events_are_not_dimmed() -> None:
 
 async def test_the_opportunity_checklist_reads_without_colour() -> None:
     """A8: the actions ticked (Shoot) and not (Aim) differ by glyph, not only colour."""
-    from tests.app.act_fixtures import ActHost, a10
-    from tests.app.modal_host import until
+    from tests.support.act_fixtures import ActHost, a10
+    from tests.support.modal_host import until
     from tracker.modals.act import OpportunityDialog
     from tracker.modals.act.opportunity import ActionList
 

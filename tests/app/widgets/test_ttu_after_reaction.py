@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from rules.model.state import Encounter
-from tests.app.act_fixtures import lio, markon
+from tests.support.act_fixtures import lio, markon
 from tracker.widgets.detail import describe
 from tracker.widgets.roster_columns import row_cells
 
