@@ -7,7 +7,6 @@ the new pictures.
 
 from __future__ import annotations
 
-import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -19,11 +18,6 @@ from tracker.widgets.odds import OddsView
 from tracker.widgets.tones import TonedScreen
 
 SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
 
 
 def test_opportunity_dialog(snap_compare) -> None:

@@ -23,11 +23,6 @@ from tracker.app import make_app
 LIGHT = "textual-light"
 
 
-@pytest.fixture(autouse=True)
-def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
-
-
 def test_main_screen_light_120x40(snap_compare, tmp_path: Path) -> None:
     app = make_app(demo=True, saves_dir=tmp_path, seed=1)
     assert snap_compare(app, terminal_size=(120, 40), run_before=in_theme(LIGHT, mid_fight))

@@ -7,15 +7,23 @@ dialog posts (A8).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.pilot import Pilot
 
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import Advance, StartCombat, TakeOpportunity
-from rules.model.state import Action, Combatant, Encounter, Weapon
+from rules.model.commands import (
+    Advance,
+    StartCombat,
+    TakeOpportunity,
+)
+from rules.model.state import Action, Combatant, Encounter, Shield, Weapon
+from rules.saves.store import save_session
 from tests.support.modal_host import Host, type_into, until
 from tracker.modals.act import AttackDialog, LandingPreview, OpportunityDialog, SkillRollDialog
 from tracker.modals.dice_entry import DiceEntry
+from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)
 BLASTER = Weapon(name="Blaster", skill="Shoot", stat="Dexterity", damage=5, kind="ranged")
@@ -173,7 +181,6 @@ def card_game() -> Session:
 async def attack_dialog_open(pilot: Pilot[None]) -> AttackDialog:
     """From the main screen with the actor due: a, tick the first action (the attack),
     enter; the attack dialog, once it is on screen."""
-    from tracker.screens.main import MainScreen
 
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
@@ -184,3 +191,10 @@ async def attack_dialog_open(pilot: Pilot[None]) -> AttackDialog:
     dialog = app.screen
     assert isinstance(dialog, AttackDialog)
     return dialog
+
+
+def fight_file(tmp_path: Path, **markon_over: object) -> Path:
+    """The A10 pair saved as a file: Lio due at 13, Markon (TTU 16) behind a 5/10 shield."""
+    path = tmp_path / "fight.json"
+    save_session(a10(shield=Shield(low=5, high=10), **markon_over), path)
+    return path

@@ -21,9 +21,9 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
 from rules.model.state import Action, Encounter, Shield
 from rules.saves.store import load_session, save_session
-from tests.app.terminal.test_tmux import REPO, Terminal
-from tests.support.act_fixtures import SIZE, a10, card_game, lio, markon
+from tests.support.act_fixtures import SIZE, a10, card_game, fight_file, lio, markon
 from tests.support.modal_host import type_into, until
+from tests.support.tmux import REPO, Terminal
 from tracker.act_flow import next_action, next_dialog
 from tracker.app import make_app
 from tracker.modals.act import (
@@ -73,13 +73,6 @@ def test_a_skill_action_opens_the_skill_roll_with_its_skill() -> None:
 
 
 # --- the whole flow in the app (Pilot) ----------------------------------------------------
-
-
-def fight_file(tmp_path: Path, **markon_over: object) -> Path:
-    """The A10 pair saved as a file: Lio due at 13, Markon (TTU 16) behind a 5/10 shield."""
-    path = tmp_path / "fight.json"
-    save_session(a10(shield=Shield(low=5, high=10), **markon_over), path)
-    return path
 
 
 async def type_faces(pilot: Pilot[None], faces: str) -> None:

@@ -14,9 +14,10 @@ from textual.widgets import OptionList
 from rules.engine.session import Session
 from rules.model.state import Combatant, Encounter
 from rules.saves.store import save_session
-from tests.app.forms.test_modals import SIZE
 from tests.support.modal_host import Host, shown, type_into, until
 from tracker.modals import OpenSave, SaveAs, TemplatePicker
+
+SIZE = (100, 30)  # the bare host's terminal, as in test_modals.py
 
 
 # --- SaveAs and OpenSave -------------------------------------------------------------

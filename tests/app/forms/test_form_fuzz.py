@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, TakeOpportunity
-from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.demo import begin, demo_app
 from tests.support.form_fuzz import Coverage, check_accepted, fuzz_dialog
 from tests.support.modal_host import until
 from tracker.app import TrackerApp

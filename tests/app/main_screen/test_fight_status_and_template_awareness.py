@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.mechanics.skill import reaction_time
-from tests.app.main_screen.test_main_screen import SIZE, begin, demo_app
+from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
 from tracker.modals.fight_status import FightStatusDialog
 from tracker.modals.templates import TemplatePicker

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from rules.model.commands import TakeOpportunity
-from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
 from tracker.commands_palette import TrackerCommands
 from tracker.modals.help import HelpScreen

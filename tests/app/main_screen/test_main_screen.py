@@ -13,34 +13,17 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
 from rules.saves.store import load_session
+from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app import TrackerApp
 from tracker.commands_palette import TrackerCommands
 from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack
-
-SIZE = (120, 40)
-
-
-def demo_app(tmp_path: Path, **kwargs: object) -> TrackerApp:
-    return make_app(demo=True, saves_dir=tmp_path, seed=1, **kwargs)  # type: ignore[arg-type]
-
-
-async def begin(pilot: Pilot[None]) -> None:
-    """b, space (Dinzis, the first row, starts it), enter: A7's card game begins."""
-    app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await pilot.press("b")
-    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await until(pilot, lambda: app.session.encounter.in_combat)
 
 
 def track_text(app: TrackerApp) -> str:

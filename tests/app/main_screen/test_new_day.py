@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
 from tracker.modals.confirm import Confirm
 from tracker.screens.main import MainScreen

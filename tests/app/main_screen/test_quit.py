@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rules.model.commands import ApplyWound
 from rules.saves.store import load_session
-from tests.app.main_screen.test_main_screen import SIZE, begin, demo_app
+from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
 
 

@@ -7,7 +7,6 @@ moment, that the fight on screen is not on disk and what to do about it.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ from rules.saves import store
 from rules.saves.store import SaveError
 from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
-from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 from tracker.widgets.status_bar import StatusBar
 
@@ -30,13 +28,6 @@ def status(app: TrackerApp) -> str:
 
 def disk_full(session: object, path: Path) -> None:
     raise SaveError(path, "no space left on device", action="save")
-
-
-@pytest.fixture
-def twin(tmp_path: Path) -> Path:
-    path = tmp_path / "twin.json"
-    shutil.copyfile(DEMO_PATH, path)
-    return path
 
 
 async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(

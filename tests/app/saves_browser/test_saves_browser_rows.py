@@ -16,8 +16,8 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from rules.saves.store import backup_path, load_session
-from tests.saves.test_save_backup_offer import crashed
 from tests.support.modal_host import until
+from tests.support.saved_fights import crashed
 from tracker.app import make_app
 from tracker.demo import DEMO_PATH
 from tracker.screens.main import MainScreen

@@ -11,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.model.commands import ApplyWound
-from tests.app.act.test_act_flow import fight_file
-from tests.support.act_fixtures import SIZE
+from tests.support.act_fixtures import SIZE, fight_file
 from tests.support.modal_host import until
 from tracker.app import make_app
 from tracker.modals.act import CheckDialog

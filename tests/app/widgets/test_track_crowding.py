@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.app.main_screen.test_main_screen import begin, demo_app
+from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
 from tracker.app import TrackerApp
 from tracker.screens.main import MainScreen
