@@ -1,7 +1,8 @@
 """Declaring an attack and confirming its damage: dodge, shield, armour, FARAD dice (A10-A13, C).
 
 Lio and Markon are the seed's A10 pair; the shield and armour numbers are
-the seed's (14 vs 5/10 → 4, a Graze; hard 3 hit for 6 WP → H0 S3).
+the seed's (14 vs 5/10 → 4, a Graze; hard 3 hit for 6 WP → H0 S3). Last, the targets
+the attack dialog suggests.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, ConfirmDamage, ResolveCheck, TakeOpportunity
-from rules.model.state import Armour, Shield
+from rules.model.state import Armour, Combatant, Encounter, Shield
 from rules.odds.skill import chance_of_success
 from tests.support.act_fixtures import SIZE, ActHost, a10, start, submit, undo_all
 from tests.support.modal_host import type_into, until
 from tracker.modals.act import AttackDialog, CheckDialog, DamageDialog
-from tracker.modals.act.common import SpecialPicker
+from tracker.modals.act.common import SpecialPicker, living_others
 from tracker.widgets.odds import OddsView
 
 
@@ -169,3 +170,21 @@ async def test_enter_attacks_from_any_field_but_picks_in_an_open_drop_down() -> 
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
     assert app.results[0].goal == 5  # type: ignore[attr-defined]
+
+
+# --- The attack dialog suggests the other team first: a PC's allies are not its targets.
+
+
+def test_pcs_and_allies_are_one_team() -> None:
+    sides = {"kans": "PC", "molin": "ally", "dinzis": "enemy", "merchant": "neutral"}
+    enc = Encounter(
+        combatants={
+            cid: Combatant(id=cid, name=cid.title(), side=side) for cid, side in sides.items()
+        }
+    )
+    assert [c.id for c in living_others(enc, enc.combatants["kans"])] == [
+        "dinzis",
+        "merchant",
+        "molin",
+    ]
+    assert [c.id for c in living_others(enc, enc.combatants["dinzis"])][:2] == ["kans", "molin"]

@@ -1,4 +1,6 @@
-"""`s` while an opposed contest runs says plainly what Enter does (A6).
+"""The opposed contest (A6) in the act dialogs.
+
+`s` while an opposed contest runs says plainly what Enter does (A6).
 
 Kans and Vorox are in a contest; Baron, selected, has an extended roll
 running (A3). The dialog opens in the contest's mode (not "extended"), its
@@ -11,9 +13,10 @@ from __future__ import annotations
 from rules.engine.session import Session
 from rules.model.commands import OpposedRound, SkillRollCommand
 from rules.model.state import Combatant, Encounter, ExtendedAction, Opposed
-from tests.support.act_fixtures import SIZE, ActHost, stats, submit
-from tests.support.modal_host import until
+from tests.support.act_fixtures import SIZE, ActHost, face_monarch, stats, submit, tactics_contest
+from tests.support.modal_host import type_into, until
 from tracker.modals.act import SkillRollDialog
+from tracker.modals.form import FORM, FieldError
 
 
 def table(winner: str | None) -> Session:
@@ -55,3 +58,19 @@ async def test_a_decided_contest_says_the_roll_is_the_selected_ones_own_A6() -> 
         assert "standard roll for Baron" in text
         command = await submit(app, pilot)
     assert isinstance(command, SkillRollCommand) and command.actor == "baron"
+
+
+# --- The opposed roll (A6) refused for a blank skill says "Skill", the dialog's own label.
+
+
+async def test_blank_skill_is_named_as_the_gm_sees_it_A6() -> None:
+    _session, app = tactics_contest()
+    async with app.run_test(size=SIZE) as pilot:
+        await face_monarch(app, pilot)
+        await type_into(pilot, "#skill", "")
+        app.screen.action_submit()  # type: ignore[attr-defined]
+        error = next(e for e in app.screen.query(FieldError) if e.slot == FORM)
+        await until(pilot, lambda: "must not be empty" in str(error.render()))
+        shown = str(error.render())
+        assert "Skill: must not be empty" in shown and "a_skill" not in shown
+    assert app.results == []  # refused: nothing dismissed

@@ -2,11 +2,13 @@
 
 Every test fills a dialog with Pilot, takes the one Command it returns,
 applies it through a Session with scripted or typed dice, and asserts on
-the encounter; each ends by undoing back to where it started.
+the encounter; each ends by undoing back to where it started. Last, the A10
+"may react" line and the engine's surprise test.
 """
 
 from __future__ import annotations
 
+from rules.engine.reactions import eligible
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice, parse_faces
 from rules.model.commands import (
@@ -29,6 +31,8 @@ from tests.support.act_fixtures import (
     a10,
     card_game,
     face_monarch,
+    lio,
+    markon,
     start,
     stats,
     submit,
@@ -45,6 +49,7 @@ from tracker.modals.act import (
     ReactDialog,
     SkillRollDialog,
 )
+from tracker.modals.act.common import may_react, reaction_line
 from tracker.widgets.odds import OddsView
 
 # --- skill rolls: Enzo, Maria, complementary, opposed --------------------------------
@@ -302,3 +307,38 @@ async def test_demise_goal_prefilled_and_escape_cancels() -> None:
     assert command == ResolveCheck(pending=demise.id)  # unchanged goal: no GM override
     session.do(command, ScriptedDice([10] * 5))
     assert not session.encounter.combatants["markon"].dead
+
+
+# --- The A10 line in the act dialogs uses the engine's own surprise test.
+#
+# A surprised combatant tied at `now` whose opportunity has not opened yet
+# (R5) already knows the fight: `rules.engine.reactions.eligible` lets it react, so the
+# dialog must show its TTU arithmetic, not "unaware" (A7, A10).
+
+
+def tie(markon_ttu: int) -> Encounter:
+    return Encounter(
+        in_combat=True,
+        time=13,
+        due=["lio"],
+        combatants={
+            "lio": lio(ttu=13),
+            "markon": markon(ttu=markon_ttu, awareness="surprised"),
+        },
+    )
+
+
+def test_surprised_but_tied_now_shows_the_arithmetic_the_engine_allows_A10() -> None:
+    enc = tie(13)
+    m = enc.combatants["markon"]
+    assert eligible(m, 6, 13) and may_react(enc, m, 6)
+    assert reaction_line(enc, m, "Dodge", 6) == "TTU 13 − Dodge 6 = 7 ≤ now 13"
+
+
+def test_surprised_and_later_is_still_unaware_A10() -> None:
+    enc = tie(16)
+    m = enc.combatants["markon"]
+    assert not may_react(enc, m, 6)
+    assert reaction_line(enc, m, "Dodge", 6) == (
+        "Markon is surprised: unaware, so it cannot react (A10)"
+    )

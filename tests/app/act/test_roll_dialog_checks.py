@@ -2,18 +2,20 @@
 and numbers refused under their own field (B4-B6, A1-A3, C).
 
 Each test fills the dialog with Pilot and asserts what the GM sees before the
-roll; where a command comes out, it is applied and the log is checked too.
+roll; where a command comes out, it is applied and the log is checked too. Last,
+a refused special die's reason (C, R19).
 """
 
 from __future__ import annotations
 
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import AnimaCheck, SkillRollCommand
+from rules.model.commands import AnimaCheck, SkillRollCommand, TakeOpportunity
 from rules.model.state import Combatant, Encounter, ExtendedAction
-from tests.support.act_fixtures import SIZE, ActHost, stats, submit
+from tests.support.act_fixtures import SIZE, ActHost, a10, stats, submit
 from tests.support.modal_host import save_disabled, shown, type_into, until
-from tracker.modals.act import AnimaDialog, SkillRollDialog
+from tracker.modals.act import AnimaDialog, AttackDialog, SkillRollDialog
+from tracker.modals.act.common import SpecialPicker
 from tracker.widgets.odds import OddsView
 
 
@@ -187,3 +189,31 @@ async def test_skill_roll_numbers_out_of_range_are_refused_under_their_field() -
         await until(pilot, lambda: shown(app, "dice") == "dice: must be 0–20")
         assert (odds.dice, odds.goal) == (9, None) and "fix the dice" in odds.note
         assert shown(app, "goal") == "" and save_disabled(app)
+
+
+# --- A refused special die says why in full, in the list itself (C, R19).
+#
+# The desperation die's refusal carries the per-stat figures (effective/base
+# and each stat's R19 line); the line once stopped at the form's edge
+# ("not desperate: no stat ≤ 10% of its …"). It now wraps under itself.
+
+
+async def test_the_desperation_refusal_shows_every_stat_line_R19() -> None:
+    session = a10()
+    session.do(TakeOpportunity(actor="lio", actions=["Shoot"]), ScriptedDice([]))
+    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen.query_one(SpecialPicker)
+        button = app.screen.query_one("#special-desperation")
+        await until(pilot, lambda: button.region.height > 0)
+        assert button.disabled  # Lio's Dexterity 8 is not ≤ 1: no desperation (R19)
+        label = str(button.label)
+        for stat in ("Strength 5/5 (line 1)", "Dexterity 8/8 (line 1)", "Tech 5/5 (line 1)"):
+            assert stat in label
+        # Wrapped inside the picker, not cut at its edge: every cell of the label is drawn.
+        assert button.region.height >= 2
+        assert button.region.right <= picker.region.right
+        drawn = "".join(
+            "".join(seg.text for seg in button.render_line(y)) for y in range(button.size.height)
+        )
+        assert "Tech 5/5 (line 1)" in " ".join(drawn.split())

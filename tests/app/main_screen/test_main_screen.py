@@ -4,8 +4,9 @@ Flows: open the demo, begin combat (b, A7), advance (n, A7), undo/redo (u/U,
 same faces), export the log (x), physical dice (m, the A7 seed check typed
 by hand), decisions (d), remove (delete + confirm), duplicate (c), templates
 (t), save as (ctrl+s), new day (N), every form's key, the palette, 80×24.
-Opening saves (resume, corrupt files, the browser) is in test_cli.py; quitting in
-test_quit.py; the roster's and the track's text in test_track_and_roster_text.py.
+Opening saves (resume, corrupt files, the browser) is in tests/app/cli/test_cli.py;
+quitting in test_quit.py; the roster's and the track's text in
+tests/app/widgets/test_track_and_roster_text.py.
 """
 
 from __future__ import annotations
