@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +27,17 @@ def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator
         patch.delenv("TRACKER_SAVES", raising=False)
         assert "TRACKER_SAVES" not in os.environ
         yield
+
+
+@pytest.fixture
+def twin(tmp_path: Path) -> Path:
+    """A copy of the demo save in this test's folder, for the tests that open it twice
+    (two copies of the app, a lock held by another process) or break its saving."""
+    from tracker.demo import DEMO_PATH
+
+    path = tmp_path / "twin.json"
+    shutil.copyfile(DEMO_PATH, path)
+    return path
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -11,7 +11,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry, TakeOpportunity
 from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
-from tests.engine.steps import do, texts
+from tests.support.engine_steps import do, texts
 
 SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)
 PISTOL = Weapon(name="Pistol", skill="Shoot", stat="Dexterity", damage=3, kind="ranged")

@@ -22,7 +22,7 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
-from tests.engine.steps import do, texts
+from tests.support.engine_steps import do, texts
 
 
 def _stats(dex: int, end: int, wits: int) -> dict[str, int]:

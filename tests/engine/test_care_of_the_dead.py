@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.model.commands import Heal, Rest, Staunch, TreatCondition
 from rules.model.state import Combatant, Wound
-from tests.engine.steps import do, refused, session
+from tests.support.engine_steps import do, refused, session
 
 
 def dead_kans() -> Combatant:

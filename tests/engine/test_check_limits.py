@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.model.check_limits import D100_RANGE, STAT_RANGE
 from rules.model.commands import AnimaCheck
 from rules.model.state import Combatant
-from tests.engine.steps import do, refused, session
+from tests.support.engine_steps import do, refused, session
 
 
 def aki() -> Combatant:

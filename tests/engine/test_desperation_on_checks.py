@@ -12,7 +12,7 @@ from typing import Any
 from rules.engine.session import Session
 from rules.model.commands import Advance, AnimaCheck, SkillRollCommand, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant
-from tests.engine.steps import do, session, undo_all
+from tests.support.engine_steps import do, session, undo_all
 
 
 def kans(**fields: Any) -> Combatant:

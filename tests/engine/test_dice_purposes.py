@@ -28,7 +28,7 @@ from rules.mechanics.anima import (
 from rules.mechanics.dice import DiceExhausted, ScriptedDice
 from rules.model.commands import AnimaCheck, ApplyWound, ResolveCheck
 from rules.model.state import Combatant
-from tests.engine.steps import session
+from tests.support.engine_steps import session
 
 
 def duo() -> Session:

@@ -13,7 +13,7 @@ from typing import Any
 from rules.engine.session import Session
 from rules.model.commands import SkillRollCommand
 from rules.model.state import Combatant
-from tests.engine.steps import do, session
+from tests.support.engine_steps import do, session
 
 FIRST = (1, 1, 2, 3, 4, 5, 6, 6, 7)  # seed (Maria): SS 9 at Perception 6
 SECOND = (1, 4, 5, 5, 6, 7, 9, 9, 9)  # SS 16, contributes 14 → total 23

@@ -20,7 +20,7 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from rules.model.state import Action, ChanceDice, Combatant
-from tests.engine.steps import do, refused, session, undo_all
+from tests.support.engine_steps import do, refused, session, undo_all
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.model.commands import Advance, FightStatus, StartCombat
 from rules.model.state import Combatant
-from tests.engine.steps import do, refused, session, undo_all
+from tests.support.engine_steps import do, refused, session, undo_all
 
 
 def being(cid: str, name: str) -> Combatant:

@@ -15,7 +15,7 @@ from typing import Any
 from rules.engine.session import Session
 from rules.model.commands import Advance, Attack, Dodge, Parry, React, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter, Weapon
-from tests.engine.steps import do, refused
+from tests.support.engine_steps import do, refused
 
 SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)
 

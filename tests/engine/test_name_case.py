@@ -12,7 +12,7 @@ from rules.engine.session import Session
 from rules.mechanics.sheet_names import on_sheet, rating
 from rules.model.commands import AnimaCheck, OpposedRound, OpposedStart, SkillRollCommand
 from rules.model.state import Combatant
-from tests.engine.steps import do, refused, session
+from tests.support.engine_steps import do, refused, session
 
 
 def kans() -> Combatant:

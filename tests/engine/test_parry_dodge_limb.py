@@ -12,7 +12,7 @@ from typing import Any
 from rules.engine.session import Session
 from rules.model.commands import Attack, Dodge, Parry, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter, Weapon
-from tests.engine.steps import do, refused
+from tests.support.engine_steps import do, refused
 
 KNIFE = Weapon(name="knife", skill="Melee", stat="Dexterity", damage=3)
 

@@ -22,7 +22,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, ApplyWound, Command, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter
-from tests.engine.test_properties import candidates, dump, start_encounter
+from tests.support.random_fights import candidates, dump, start_encounter
 
 
 @contextmanager

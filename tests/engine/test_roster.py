@@ -25,7 +25,7 @@ from rules.model.state import (
     Weapon,
     Wound,
 )
-from tests.engine.steps import do, refused, session, undo_all
+from tests.support.engine_steps import do, refused, session, undo_all
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:

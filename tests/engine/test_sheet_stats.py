@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.state import NEW_SHEET, Action, Combatant, Weapon
 from rules.saves.store import load_session
-from tests.engine.steps import do, refused, session
+from tests.support.engine_steps import do, refused, session
 from tracker.demo import DEMO_PATH, ROSTER_DIR
 
 

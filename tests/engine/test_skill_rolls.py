@@ -19,7 +19,7 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from rules.model.state import Action, Combatant
-from tests.engine.steps import do, refused, session, undo_all
+from tests.support.engine_steps import do, refused, session, undo_all
 
 
 def being(

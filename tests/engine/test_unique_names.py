@@ -13,7 +13,7 @@ from rules.engine.session import Session
 from rules.model.commands import AddCombatant, DuplicateCombatant, EditCombatant
 from rules.model.state import Combatant, Encounter
 from rules.saves.store import load_session, save_session
-from tests.engine.steps import do, refused, session
+from tests.support.engine_steps import do, refused, session
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:

@@ -24,7 +24,7 @@ from rules.model.commands import (
     TreatCondition,
 )
 from rules.model.state import Action, Combatant, Encounter, Pending, Weapon, Wound
-from tests.engine.steps import do, texts
+from tests.support.engine_steps import do, texts
 
 
 def person(cid: str, end: int = 6, ttu: int | None = 30, **fields: Any) -> Combatant:

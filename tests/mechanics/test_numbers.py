@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rules.mechanics.dice import DiceError, parse_faces
 from rules.mechanics.numbers import MAX_DIGITS, NumberError, parse_int
-from tests.hostile_text import HOSTILE
+from tests.support.hostile_text import HOSTILE
 from tracker.modals.parse import goal, modifier, whole_number, wound_points
 
 ASCII_INT = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)  # matched after strip()

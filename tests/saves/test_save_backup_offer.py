@@ -11,24 +11,9 @@ import os
 import re
 from pathlib import Path
 
-from rules.engine.session import Session
-from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import NewDay
 from rules.saves.folder import list_saves
 from rules.saves.store import SaveError, backup_path, intact_backup, load_session, save_session
-from tracker.demo import build_demo
-
-
-def crashed(folder: Path) -> Path:
-    """crash.json truncated, crash.json.bak the good save before it."""
-    path = folder / "crash.json"
-    session = Session(build_demo())
-    save_session(session, path)
-    session.do(NewDay(), ScriptedDice())
-    save_session(session, path)  # the first save becomes crash.json.bak
-    raw = path.read_bytes()
-    path.write_bytes(raw[: len(raw) // 3])
-    return path
+from tests.support.saved_fights import crashed
 
 
 def load_problem(path: Path) -> str:

@@ -24,8 +24,8 @@ from rules.model.commands import AddCombatant, Advance, EditCombatant, Luck, Tak
 from rules.model.state import SCHEMA_VERSION
 from rules.saves import cache, store
 from rules.saves.store import FORMAT, History, SavedStep, SaveFile, load_session, save_session
-from tests.engine.test_properties import candidates, fighter, start_encounter
-from tests.saves.test_saves import dump, fought_session, soldier
+from tests.support.random_fights import candidates, fighter, start_encounter
+from tests.support.saved_fights import dump, fought_session, soldier
 
 
 def reference(session: Session, written: bytes) -> bytes:

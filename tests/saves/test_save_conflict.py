@@ -9,7 +9,6 @@ memory of the file, exactly as two processes do.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,13 +22,6 @@ from rules.saves.store import SaveConflict, SaveError, backup_path, load_session
 from tracker.demo import DEMO_PATH
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def twin(tmp_path: Path) -> Path:
-    path = tmp_path / "twin.json"
-    shutil.copyfile(DEMO_PATH, path)
-    return path
 
 
 def commands(session: Session) -> list[str]:

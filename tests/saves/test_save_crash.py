@@ -28,7 +28,7 @@ from rules.model.event import Event
 from rules.model.state import Encounter
 from rules.saves.folder import list_saves
 from rules.saves.store import backup_path, load_session, save_session
-from tests.saves.test_saves import fought_session
+from tests.support.saved_fights import fought_session
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = 40

@@ -25,14 +25,9 @@ from rules.engine.session import HistoryError, Session
 from rules.model.state import SCHEMA_VERSION
 from rules.saves.folder import list_saves
 from rules.saves.store import FORMAT, SaveError, load_session, save_session
-from tests.saves.test_saves import dump, fought_session
+from tests.support.saved_fights import dump, fought_session
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture
-def fought() -> tuple[Session, list[dict[str, Any]]]:
-    return fought_session()
 
 
 # --- refusals ----------------------------------------------------------------------

@@ -53,13 +53,6 @@ def hold_lock(lock: Path, save: Path | None, seconds: float) -> subprocess.Popen
     return child
 
 
-@pytest.fixture
-def twin(tmp_path: Path) -> Path:
-    path = tmp_path / "twin.json"
-    shutil.copyfile(DEMO_PATH, path)
-    return path
-
-
 def test_a_save_made_while_this_one_waited_for_the_lock_is_refused(twin: Path) -> None:
     session = load_session(twin)
     session.do(Luck(target="kans", amount=1), ScriptedDice())

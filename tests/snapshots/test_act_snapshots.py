@@ -7,23 +7,17 @@ the new pictures.
 
 from __future__ import annotations
 
-import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from tests.app.act_fixtures import ActHost, a10
-from tests.app.modal_host import until
-from tests.snapshots.scenes import attack_host, dodge
+from tests.support.act_fixtures import ActHost, a10
+from tests.support.modal_host import until
+from tests.support.scenes import attack_host, dodge
 from tracker.modals.act import OpportunityDialog
 from tracker.widgets.odds import OddsView
 from tracker.widgets.tones import TonedScreen
 
 SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
 
 
 def test_opportunity_dialog(snap_compare) -> None:

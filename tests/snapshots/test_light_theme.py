@@ -16,16 +16,11 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from tests.snapshots.contrast import runs
-from tests.snapshots.scenes import Scene, attack_host, dodge, in_theme, mid_fight
+from tests.support.contrast import runs
+from tests.support.scenes import Scene, attack_host, dodge, in_theme, mid_fight
 from tracker.app import make_app
 
 LIGHT = "textual-light"
-
-
-@pytest.fixture(autouse=True)
-def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
 
 
 def test_main_screen_light_120x40(snap_compare, tmp_path: Path) -> None:

@@ -12,15 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.snapshots.scenes import mid_fight
+from tests.support.scenes import mid_fight
 from tracker.app import make_app
-
-
-@pytest.fixture(autouse=True)
-def _no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TEXTUAL_ANIMATION", "none")
 
 
 def test_main_screen_120x40(snap_compare, tmp_path: Path) -> None:

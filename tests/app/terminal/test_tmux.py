@@ -1,0 +1,61 @@
+"""The real `tracker --demo` in a real terminal (tmux, 120×40), driven as a GM would.
+
+Keys go in with `send-keys`, the screen comes back with `capture-pane -p`,
+and the save file is read at the end: begin combat (b, A7), advance (n),
+undo (u), redo (U), quit (q, autosaved). The test uses its own tmux server socket and
+kills only that server. Skipped cleanly where tmux is not installed.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules.saves.store import load_session
+from tests.support.tmux import REPO, TMUX, Terminal
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[tuple[Terminal, Path]]:
+    command = f"cd {REPO} && exec {sys.executable} -m tracker --demo --saves {tmp_path} --seed 1"
+    term = Terminal(command)
+    try:
+        yield term, tmp_path
+    finally:
+        term.close()
+
+
+def test_a_gm_begins_advances_undoes_and_quits_A7(terminal: tuple[Terminal, Path]) -> None:
+    term, saves = terminal
+    screen = term.wait_for("The card game", "Not in combat", "Dinzis the Ukar")
+    assert "Kans the Scraver" in screen and "Baron Molin Decados" in screen
+    term.keys("b")
+    term.wait_for("Begin combat", "Kans the Scraver")
+    term.keys("Space", "Enter")  # Dinzis (the first row) starts the fight
+    screen = term.wait_for("in combat", "Combat begins: Dinzis the Ukar starts")
+    assert "reacts: d10" in screen  # the reaction rolls, faces and arithmetic (A7)
+    term.keys("n")
+    screen = term.wait_for("NOW 0", "Dinzis the Ukar acts")
+    assert "Action Opportunity for Dinzis the Ukar" in screen
+    term.keys("u")
+    term.wait_for("NOW 0", gone=True)
+    term.keys("U")  # shift+u: redo, with the same faces
+    term.wait_for("NOW 0", "Dinzis the Ukar acts")
+    term.keys("u")
+    term.wait_for("NOW 0", gone=True)
+    term.keys("q")
+    deadline = time.monotonic() + 20
+    while term.running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not term.running(), "q did not quit"
+    (save,) = saves.glob("*.json")
+    session = load_session(save)
+    assert session.encounter.in_combat and not session.encounter.due
+    assert [s.command.type for s in session.done] == ["start"]
+    assert [s.command.type for s in session.undone] == ["advance"]  # redo survives the quit
