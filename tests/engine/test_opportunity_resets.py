@@ -28,8 +28,8 @@ from rules.engine.track_index import upcoming
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, EndCombat, StartCombat, TakeOpportunity
 from rules.model.state import Combatant, Encounter
-from tests.engine.test_properties import dump, start_encounter
-from tests.engine.test_quick_step import counting_quick_steps, general_path_only
+from tests.support.quick_paths import counting_quick_steps, general_path_only
+from tests.support.random_fights import dump, start_encounter
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 

@@ -9,39 +9,16 @@ then walks both back through the same states to the start (A7, A8, R5, issue 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from unittest.mock import patch
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import quick_step
-from rules.engine.context import CommandError, Context
+from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, ApplyWound, Command, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter
+from tests.support.quick_paths import counting_quick_steps, general_path_only
 from tests.support.random_fights import candidates, dump, start_encounter
-
-
-@contextmanager
-def general_path_only() -> Iterator[None]:
-    with patch("rules.engine.handlers.track.quick_advance", lambda ctx: False):
-        yield
-
-
-@contextmanager
-def counting_quick_steps(counter: list[int]) -> Iterator[None]:
-    real = quick_step.quick_advance
-
-    def counted(ctx: Context) -> bool:
-        taken = real(ctx)
-        counter[0] += taken
-        return taken
-
-    with patch("rules.engine.handlers.track.quick_advance", counted):
-        yield
 
 
 def outcome(session: Session, command: Command, dice: SeededDice) -> tuple[str, list[str]]:
