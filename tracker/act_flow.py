@@ -43,7 +43,7 @@ ROLLED = ("attack", "skill")  # the kinds a command rolls (and so spends a turn'
 
 def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
     """The dialog answering the first pending decision, if any (engine rule 7)."""
-    from tracker.screens.decision import decision_dialog
+    from tracker.modals.decision import decision_dialog
 
     return decision_dialog(enc, enc.pending[0]) if enc.pending else None
 
