@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rules.engine.apply import apply
 from rules.engine.context import CommandError
+from rules.engine.track_index import heap_of
 from rules.model.commands import Command
 from rules.model.state import Encounter
 
@@ -42,8 +43,10 @@ def why_not(encounter: Encounter, command: Command) -> str | None:
     its log and its track cache are left exactly as they were.
     """
     cache = encounter.cache
-    heap, epoch = cache.get("heap"), cache.get("epoch")
-    kept = None if heap is None else list(heap)  # apply pops and pushes it in place
+    # In combat the heap is built first (as the command would), so the dry run and the
+    # real command after it share one build; apply pops and pushes it in place: a copy.
+    heap = heap_of(encounter) if encounter.in_combat else cache.get("heap")
+    kept, epoch = None if heap is None else list(heap), cache.get("epoch")
     try:
         apply(encounter, command, _StopAtFirstDie()).undo()
     except _DieReached:

@@ -2,8 +2,9 @@
 
 Over random fights (the property mix of test_properties.py): before each
 command, `why_not` is asked; it must leave the encounter JSON-equal and its
-track cache as it was, and then `apply` (with real dice) must refuse the
-command with the very same reason, or take it when `why_not` said None.
+track cache as it was (in combat, with the heap built as the command builds
+it), and then `apply` (with real dice) must refuse the command with the very
+same reason, or take it when `why_not` said None.
 The replay at the end shows the kept heap stayed true to the encounter.
 """
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from rules.engine.checks import why_not
 from rules.engine.context import CommandError
 from rules.engine.session import Session
+from rules.engine.track_index import heap_of
 from rules.mechanics.dice import ScriptedDice, SeededDice
 from rules.model.commands import Advance, Attack, Dodge, StartCombat, TakeOpportunity
 from rules.model.state import Encounter
@@ -75,6 +77,8 @@ def test_why_not_is_none_exactly_when_apply_takes_the_command(
     for _ in range(data.draw(st.integers(5, 40))):
         enc = session.encounter
         command = data.draw(st.sampled_from(mix(enc, data)))
+        if enc.in_combat:
+            heap_of(enc)  # why_not builds a missing heap as the command would: kept after
         before, cache, steps = dump(enc), cache_of(enc), len(session.done)
         why = why_not(enc, command)  # type: ignore[arg-type]
         assert dump(enc) == before, f"why_not({command!r}) changed the encounter"
