@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.engine.track_index import tied
+from rules.engine.turns import next_action
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act import (
     AnimaDialog,
@@ -38,39 +39,12 @@ if TYPE_CHECKING:
     from rules.model.commands import Command
     from tracker.app import TrackerApp
 
-ROLLED = ("attack", "skill")  # the kinds a command rolls (and so spends a turn's slot, A8)
-
 
 def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
     """The dialog answering the first pending decision, if any (engine rule 7)."""
-    from tracker.screens.decision import decision_dialog
+    from tracker.modals.decision import decision_dialog
 
     return decision_dialog(enc, enc.pending[0]) if enc.pending else None
-
-
-def next_action(enc: Encounter) -> tuple[Combatant, Action] | None:
-    """A8: the turn's next declared attack or skill roll not yet rolled.
-
-    Only rolls spend a slot of the turn (`rules.engine.handlers.track.use_turn_action`), so
-    the n-th roll of the turn is the n-th attack/skill action declared. A
-    reaction's turn (A10, `React`) holds one action of any kind, and it is
-    over only once that action is rolled, so it is always offered.
-    """
-    turn = enc.turn
-    if not enc.in_combat or turn is None or turn.actor not in enc.combatants:
-        return None
-    actor = enc.combatants[turn.actor]
-    rolled: list[Action] = []
-    for name in turn.actions:
-        try:
-            action = actor.action(name)
-        except ValueError:
-            continue
-        if action.kind in ROLLED or turn.reaction:
-            rolled.append(action)  # A10: a reaction's short turn ends with its one roll
-    if actor.dead or turn.done >= len(turn.actions) or turn.done >= len(rolled):
-        return None
-    return actor, rolled[turn.done]
 
 
 def action_dialog(enc: Encounter, actor: Combatant, action: Action) -> ModalScreen[Any] | None:
@@ -114,7 +88,7 @@ class ActFlow:
     # --- the keys ---------------------------------------------------------------------
     def key(self, which: str, selected: str | None) -> None:
         """a r s k on the main screen: say why not when the moment does not fit, else open."""
-        from tracker.screens.moment import reasons
+        from tracker.key_reasons import reasons
 
         session = self.app.session
         if session is None:

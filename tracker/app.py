@@ -127,8 +127,8 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
         if self.start_path is None:
             self._browse()
             return
+        from tracker.quick_open import first_look
         from tracker.screens.main import MainScreen
-        from tracker.screens.quick_open import first_look
 
         look = first_look(self.start_path)
         if look is None:

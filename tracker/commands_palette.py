@@ -3,7 +3,7 @@
 "Advance" and "Run the track on standing orders" appear only in combat with
 no one due and nothing pending; "Answer: …" only while a decision waits; the
 selected combatant's commands name it. The list comes from
-`tracker.screens.moment.reasons`, the same answer the keys use, so the
+`tracker.key_reasons.reasons`, the same answer the keys use, so the
 palette and the keys never disagree.
 """
 
@@ -25,8 +25,8 @@ class TrackerCommands(Provider):
     """Encounter commands for the main screen, filtered by the moment."""
 
     def entries(self) -> list[Entry]:
+        from tracker.key_reasons import reasons
         from tracker.screens.main import MainScreen
-        from tracker.screens.moment import reasons
 
         app: TrackerApp = self.app  # type: ignore[assignment]  # Textual types it App[object]
         screen = self.screen

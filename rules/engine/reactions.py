@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.engine.context import Context, handles
 from rules.engine.track_index import set_ttu
+from rules.engine.turns import declared_action
 from rules.mechanics.skill import can_react
 from rules.model.commands import React
 from rules.model.state import Action, ActionKind, Combatant, Turn
@@ -140,6 +141,12 @@ def react(ctx: Context, cmd: React) -> None:
     """A10: a reaction opens a short turn for the reactor, resolved before the actor's."""
     enc = ctx.enc
     c = ctx.living(cmd.reactor)
+    if enc.in_combat:  # out of combat spend_reaction says reactions need the track
+        declared = declared_action(enc)
+        if declared is None:
+            ctx.fail("no action is declared to react to (A10): take an opportunity first")
+        if declared.actor == c.id:
+            ctx.fail(f"{c.name} cannot react to its own action (A10)")
     try:
         action = c.action(cmd.action)
     except ValueError as error:

@@ -30,7 +30,7 @@ from rules.mechanics.skill import SkillRoll, exert_bonus, roll_skill
 from rules.mechanics.wounds import Location
 from rules.model.state import Combatant
 
-__all__ = ["perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
+__all__ = ["check_roll", "perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
 
 
 def stat_on_sheet(ctx: Context, c: Combatant, stat: str) -> str:
@@ -59,6 +59,35 @@ def turn_modifiers(
     return []
 
 
+def check_roll(
+    ctx: Context,
+    c: Combatant,
+    *,
+    stat: str,
+    goal: int | None,
+    dice: int | None = None,
+    special: str | None = None,
+    limb: Location | None = None,
+) -> str:
+    """Every refusal of `perform_roll`, changing nothing; returns the sheet's stat name.
+
+    A command that rolls twice (an attack after its dodge, A10-A11) checks its
+    second roll before the first die, so no refusal ever follows a die.
+    """
+    stat = stat_on_sheet(ctx, c, stat)  # the sheet's spelling, in any case typed
+    if dice is not None and dice < 0:
+        ctx.fail(f"dice must not be negative, got {dice}")
+    if goal is not None and goal < 0:
+        ctx.fail(f"goal must not be negative, got {goal}")
+    if special is not None:
+        reason = farad_in_play.special_refusal(ctx, c, special)
+        if reason:
+            ctx.fail(reason)
+    if limb is not None and c.limbs.get(limb) == "severed":
+        ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
+    return stat
+
+
 def perform_roll(
     ctx: Context,
     c: Combatant,
@@ -81,19 +110,9 @@ def perform_roll(
     special die. Raises CommandError for a missing stat, a negative dice
     count or a special die that may not be used now (before any change).
     """
-    stat = stat_on_sheet(ctx, c, stat)  # the sheet's spelling, in any case typed
+    stat = check_roll(ctx, c, stat=stat, goal=goal, dice=dice, special=special, limb=limb)
     effective = c.effective(stat)
-    if dice is not None and dice < 0:
-        ctx.fail(f"dice must not be negative, got {dice}")
-    if goal is not None and goal < 0:
-        ctx.fail(f"goal must not be negative, got {goal}")
-    if special is not None:
-        reason = farad_in_play.special_refusal(ctx, c, special)
-        if reason:
-            ctx.fail(reason)
     limb_state = c.limbs.get(limb) if limb is not None else None
-    if limb_state == "severed":
-        ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
     known = on_sheet(c.skills, skill)
     skill = known or skill
     count = (c.skills[known] if known is not None else 0) if dice is None else dice

@@ -26,6 +26,7 @@ from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from rules.engine.handlers.standing_orders import is_plain
+from rules.engine.handlers.track import advance_refusal
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
@@ -45,13 +46,13 @@ def plain_actions(c: Combatant) -> list[Action]:
 
 
 def orders_refusal(enc: Encounter) -> str | None:
-    """Why the track cannot run on orders now (the engine's own refusals), or None."""
-    if not enc.in_combat:
-        return "no combat is running: b begins one"
-    if enc.pending:
-        return "answer the pending decision first (d)"
-    if enc.due:
-        return f"{enc.combatants[enc.due[0]].name} still has an Action Opportunity"
+    """Why the track cannot run on orders now, or None: first what the track waits for
+    (the run's own refusal, A7), then whether anyone on it could take an order."""
+    from tracker.key_reasons import in_keys
+
+    waiting = in_keys(advance_refusal(enc))
+    if waiting is not None:
+        return waiting
     active = [c for c in enc.combatants.values() if c.active]
     if not active:
         return "no one is left on the time track"

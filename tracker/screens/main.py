@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer
 
-from tracker.screens.moment import reasons
+from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.pending_banner import PendingBanner
@@ -29,18 +29,6 @@ from tracker.widgets.tones import TonedScreen
 if TYPE_CHECKING:
     from rules.model.state import Encounter
     from tracker.app import TrackerApp
-
-
-def acting_now(enc: Encounter) -> tuple[int, str] | None:
-    """R5: the moment and who acts in it: the opened opportunity, else the first of those
-    tied at this time (by R5 order) whose opportunity `a` would take; None if nobody.
-
-    The selection follows it only when it changes, so a GM who picked another tied
-    combatant in the same moment keeps that choice."""
-    from rules.engine.track_index import tied
-
-    now = tied(enc) if enc.in_combat else []
-    return (enc.time, now[0]) if now else None
 
 
 class MainScreen(TonedScreen):
@@ -141,6 +129,8 @@ class MainScreen(TonedScreen):
     # --- redraw --------------------------------------------------------------------
     def sync(self, _revision: int = 0) -> None:
         """Redraw every part from the encounter; each part skips what did not change."""
+        from rules.engine.turns import acting_now
+
         app = self.tracker
         enc = app.encounter  # never forces a deferred load: the first frame needs none
         if enc is None:
@@ -150,7 +140,8 @@ class MainScreen(TonedScreen):
         self.query_one(TimeTrack).show(enc)
         roster = self.query_one(Roster)
         roster.show(enc)
-        moment = acting_now(enc)
+        who = acting_now(enc)  # R5: the selection follows it only when it changes, so a
+        moment = None if who is None else (enc.time, who)  # GM's pick in a tie is kept
         if moment is not None and moment != self._actor:
             roster.select(moment[1])  # follow whoever acts now, once per change (R5)
         self._actor = moment

@@ -166,7 +166,7 @@ class TimeTrack(Widget):
 
     def _turn_left(self, text: Text, enc: Encounter) -> None:
         """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen."""
-        from tracker.act_flow import next_action
+        from rules.engine.turns import next_action
 
         step = next_action(enc)
         if step is None or enc.turn is None:

@@ -14,7 +14,7 @@ import dataclasses
 from rules.engine.context import Context, handles
 from rules.engine.handlers.track import use_turn_action
 from rules.engine.reactions import eligible, spend_reaction
-from rules.engine.roll import perform_roll
+from rules.engine.roll import check_roll, perform_roll
 from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
 from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry
@@ -99,6 +99,8 @@ def attack(ctx: Context, cmd: Attack) -> None:
     if cmd.dodge is not None and not enc.in_combat:
         ctx.fail("a dodge is a reaction on the time track: begin combat first")
     penalty = use_turn_action(ctx, attacker)  # A8: fails unless it is the attacker's turn
+    # The attack roll's own refusals come before the dodge's dice (no refusal after a die).
+    check_roll(ctx, attacker, stat=weapon.stat, goal=cmd.goal, special=cmd.special, limb=cmd.limb)
     dodge_vs = _dodge(ctx, target, cmd.dodge, attacker) if cmd.dodge is not None else 0
     goal = cmd.goal + dodge_vs
     roll = perform_roll(

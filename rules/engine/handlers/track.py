@@ -22,9 +22,10 @@ from rules.engine.track_index import (
 from rules.mechanics.skill import multi_action_penalty, reaction_time, victory_points
 from rules.model.base import built
 from rules.model.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
-from rules.model.state import Action, Combatant, Turn
+from rules.model.state import Action, Combatant, Encounter, Turn
 
 __all__ = [
+    "advance_refusal",
     "open_opportunity",
     "ready_to_advance",
     "invalidate_track",
@@ -114,12 +115,6 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
     invalidate_track(enc)
 
 
-def _require_no_pending(ctx: Context) -> None:
-    if ctx.enc.pending:
-        first = ctx.enc.pending[0]
-        ctx.fail(f"answer the pending decision first: {first.text}")
-
-
 @handles(Advance)
 def advance(ctx: Context, cmd: Advance) -> None:
     """A7: to the next event. Bleeding ticks due at T resolve first, then the next opportunity.
@@ -154,13 +149,25 @@ def advance(ctx: Context, cmd: Advance) -> None:
 
 def ready_to_advance(ctx: Context) -> None:
     """The track moves only in combat, with no decision pending and nobody left to act now."""
-    enc = ctx.enc
+    reason = advance_refusal(ctx.enc)
+    if reason is not None:
+        ctx.fail(reason)
+
+
+def advance_refusal(enc: Encounter) -> str | None:
+    """What the track waits for before it may move (A7), or None; changes nothing.
+
+    Advance and the standing orders' run refuse with it; the tracker's `n` and `g`
+    keys ask it too, so key and engine give one answer.
+    """
     if not enc.in_combat:
-        ctx.fail("no combat is running: begin combat first")
-    _require_no_pending(ctx)
+        return "no combat is running: begin combat first"
+    if enc.pending:
+        return f"answer the pending decision first: {enc.pending[0].text}"
     if enc.due:
         c = enc.combatants[enc.due[0]]
-        ctx.fail(f"{c.name} still has an Action Opportunity at {enc.time}: act first")
+        return f"{c.name} still has an Action Opportunity at {enc.time}: act first"
+    return None
 
 
 @handles(Reorder)

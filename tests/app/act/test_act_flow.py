@@ -17,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 
 from rules.engine.session import Session
+from rules.engine.turns import next_action
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
 from rules.model.state import Action, Encounter, Shield
@@ -24,7 +25,7 @@ from rules.saves.store import load_session, save_session
 from tests.support.act_fixtures import SIZE, a10, card_game, fight_file, lio, markon
 from tests.support.modal_host import type_into, until
 from tests.support.tmux import REPO, Terminal
-from tracker.act_flow import next_action, next_dialog
+from tracker.act_flow import next_dialog
 from tracker.app import make_app
 from tracker.modals.act import (
     AnimaDialog,

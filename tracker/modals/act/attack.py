@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
+from rules.engine.checks import why_not
 from rules.mechanics.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.commands import Attack, Dodge
@@ -301,13 +302,6 @@ class AttackDialog(ActDialog[Attack]):
         if refusal:
             errors[FORM] = refusal
         self._show_odds(goal, modifier + limb_modifier, exert, picker, target, dodge)
-        turn = enc.turn
-        if enc.in_combat and (turn is None or turn.actor != a.id):
-            errors[FORM] = f"it is not {a.name}'s turn: take the opportunity (or react) first"
-        elif enc.in_combat and turn is not None and turn.done >= len(turn.actions):
-            errors[FORM] = f"{a.name} has no declared action left this opportunity"
-        if enc.pending:
-            errors[FORM] = f"answer the pending decision first: {enc.pending[0].text}"
         if errors or target is None or goal is None:
             return None, errors
         try:
@@ -327,6 +321,9 @@ class AttackDialog(ActDialog[Attack]):
             for path, text in field_errors(err, Attack).items():
                 errors[path if path in ("goal", "modifier") else FORM] = text
             return None, errors
+        refusal = why_not(enc, command)  # the engine's own answer: whose turn, what is pending
+        if refusal is not None:
+            return None, {FORM: refusal}
         return command, {}
 
     def _dodge(self, target: Combatant | None, errors: dict[str, str]) -> Dodge | None:

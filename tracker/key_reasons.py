@@ -1,8 +1,11 @@
 """What the GM can do right now: one answer shared by the footer and the command palette.
 
 Each action id maps to None (possible) or the reason it is not, so the
-palette offers only what fits the moment and a refused key says why. The
-engine still has the last word: this only spares the GM dead ends.
+palette offers only what fits the moment and a refused key says why. Where
+a key sends one command whatever the GM types next (n, b, e), the answer is
+the engine's own refusal (`rules.engine.checks.why_not`); the rest ask the
+rules' questions (`rules.engine.turns`, `advance_refusal`). This module adds
+only the GM's words: which key does what the refusal asks (`in_keys`).
 """
 
 from __future__ import annotations
@@ -39,26 +42,44 @@ ENCOUNTER_ACTIONS = (
 )
 
 
+# The engine says what to do; the tracker says which key does it. A reason that starts
+# with an engine phrase gets the key's wording in its place, the rest kept.
+KEY_WORDS = (
+    ("no combat is running: begin combat first", "no combat is running: b begins one"),
+    ("answer the pending decision first", "answer the pending decision first (d)"),
+    ("combat is already running: end it first", "combat is already running: e ends it"),
+)
+
+
+def in_keys(reason: str | None) -> str | None:
+    """An engine refusal in the GM's keys: "begin combat first" becomes "b begins one"."""
+    if reason is None:
+        return None
+    for engine, keys in KEY_WORDS:
+        if reason.startswith(engine):
+            return keys + reason[len(engine) :]
+    return reason
+
+
 def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
     """Action id -> None when it fits the moment, else why not (in the GM's words)."""
+    from rules.engine.checks import why_not
+    from rules.model.commands import Advance, EndCombat, StartCombat
+
     enc = session.encounter
     c = enc.combatants.get(selected) if selected else None
-    living = [x for x in enc.combatants.values() if not x.dead]
+    living = [x.id for x in enc.combatants.values() if not x.dead]
     out: dict[str, str | None] = dict.fromkeys(ENCOUNTER_ACTIONS)
-    if not enc.in_combat:
-        out["advance"] = "no combat is running: b begins one"
-        out["end_combat"] = "no combat is running"
-    elif enc.pending:
-        out["advance"] = "answer the pending decision first (d)"
-    elif enc.due:
-        out["advance"] = f"{enc.combatants[enc.due[0]].name} still has an Action Opportunity"
-    elif not any(x.active for x in enc.combatants.values()):
-        out["advance"] = "no one is left on the time track"
+    out["advance"] = in_keys(why_not(enc, Advance()))
     out["run_orders"] = _orders_reason(enc)
-    if enc.in_combat:
-        out["begin_combat"] = "combat is already running"
-    elif not living:
-        out["begin_combat"] = "no one alive to fight: + adds a combatant"
+    # Everyone living as an initiator: no reaction roll, so only the moment can refuse.
+    start = StartCombat(initiators=living) if living else None
+    out["begin_combat"] = (
+        "no one alive to fight: + adds a combatant"
+        if start is None
+        else in_keys(why_not(enc, start))
+    )
+    out["end_combat"] = why_not(enc, EndCombat(outcome="truce"))
     if not enc.pending:
         out["answer"] = "no decision is pending"
     if c is None:
@@ -84,24 +105,18 @@ def _orders_reason(enc: Encounter) -> str | None:
     return orders_refusal(enc)
 
 
-def _declared(enc: Encounter) -> bool:
-    """A10: is there a declared action, not yet done, that someone could react to?"""
-    turn = enc.turn
-    return turn is not None and turn.actor in enc.combatants and turn.done < len(turn.actions)
-
-
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
-    from rules.engine.track_index import tied
-    from tracker.act_flow import next_action
+    from rules.engine.turns import acting_now, declared_action, next_action
 
     if not enc.in_combat:
         out["act"] = "no combat is running: b begins one"
         out["react"] = "reactions happen on the time track: b begins combat"
-    elif not (enc.pending or enc.due or next_action(enc) or tied(enc)):
-        out["act"] = "no one has an Action Opportunity now: n advances the track"
-    if enc.in_combat and not _declared(enc):
-        out["react"] = "no action is declared to react to (A10): a takes an opportunity"
+    else:
+        if not (enc.pending or acting_now(enc) or next_action(enc)):
+            out["act"] = "no one has an Action Opportunity now: n advances the track"
+        if declared_action(enc) is None:  # the React handler's refusal (A10)
+            out["react"] = "no action is declared to react to (A10): a takes an opportunity"
     for action in ("skill_roll", "anima"):
         if c is None:
             out[action] = "select a combatant first"
