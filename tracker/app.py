@@ -194,7 +194,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
     def _browse(self, *, error: str = "", back: bool = False) -> None:
         from tracker.screens.saves_browser import SavesBrowser
 
-        browser = SavesBrowser(self.saves_dir, can_go_back=back, error=error)
+        browser = SavesBrowser(self.saves_dir, can_go_back=back, error=error, dice=self.dice_mode)
         self.push_screen(browser, self._opened)
 
     def _opened(self, opened: Opened | None) -> None:
@@ -311,7 +311,10 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
 
     # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------
     def action_act(self, which: str) -> None:
-        self.act_flow.key(which, getattr(self.screen, "selected", None))
+        from tracker.screens.main import MainScreen
+
+        screen = self.screen  # `check_action` lets a r s k act on the main screen alone
+        self.act_flow.key(which, screen.selected if isinstance(screen, MainScreen) else None)
 
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)

@@ -36,6 +36,7 @@ from tracker.modals.encounter_name import EncounterName
 from tracker.modals.kept_fields import FormNote
 from tracker.modals.luck import LuckForm
 from tracker.screens.main import MainScreen
+from tracker.screens.saves_browser import Opened, SavesBrowser
 
 OURS = (DialogAnswered, DialogCancelled, CommandApplied, CommandRefused, CommandCancelled)
 
@@ -209,3 +210,20 @@ async def test_a_dialog_that_keeps_no_fields_posts_none_and_escape_posts_cancell
     [message] = heard.messages
     assert isinstance(message, DialogAnswered) and message.result == "Ambush"
     assert message.fields is None  # KEEPS_FIELDS is False: no dice, nothing to bring back
+
+
+async def test_the_saves_browser_is_given_the_dice_mode(tmp_path: Path) -> None:
+    """A fight started in the browser rolls with the mode it was given, read from no app."""
+    app = Host(SavesBrowser(tmp_path, dice="physical"))
+    async with app.run_test(size=SIZE) as pilot:
+        browser = app.screen
+        assert isinstance(browser, SavesBrowser)
+        browser.create("Ambush")
+        await until(pilot, lambda: bool(app.results))
+    [opened] = app.results
+    assert isinstance(opened, Opened) and opened.session.dice == "physical"
+
+    tracker = make_app(None, saves_dir=tmp_path / "saves", dice_mode="physical")
+    async with tracker.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(tracker.screen, SavesBrowser))
+        assert tracker.screen.dice == "physical"  # type: ignore[attr-defined]
