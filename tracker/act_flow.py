@@ -10,11 +10,12 @@ queued in the UI:
    dialog opens (an attack with the action's weapon, a roll with its skill);
 3. else the act is over.
 
-Every act dialog tells the flow what it answered (`ActDialog.dismiss` calls
-`expect`), whoever opened it (`a`, `r`, `s`, `k` here, `d` on the main
-screen). With physical dice the app may first ask for typed faces and retry
-the command; the flow watches the app's revision and goes on only once that
-very command is in the history, so a cancelled dice entry ends the act.
+Every act dialog's answer reaches the flow as a message (`DialogAnswered`,
+handled by the app's tracker.outcomes layer), whoever opened it (`a`, `r`,
+`s`, `k` here, `d` on the main screen). With physical dice the app may first
+ask for typed faces and retry the command; the flow goes on only once that
+very command is applied (`CommandApplied`), so a refusal or a cancelled dice
+entry (`CommandRefused`, `CommandCancelled`) ends the act.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rules.engine.track_index import tied
 from rules.engine.turns import next_action
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act import (
+    ActDialog,
     AnimaDialog,
     AttackDialog,
     LandingPreview,
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 
     from rules.model.commands import Command
     from tracker.app import TrackerApp
+    from tracker.messages import DialogAnswered
 
 
 def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
@@ -77,8 +80,7 @@ class ActFlow:
 
     def __init__(self, app: TrackerApp) -> None:
         self.app = app
-        self._waiting: Command | None = None  # an act dialog's answer, not yet applied
-        app.watch(app, "revision", self._revised, init=False)
+        self._waiting: object | None = None  # an act dialog's answer, not yet applied
 
     @property
     def encounter(self) -> Encounter | None:
@@ -193,21 +195,25 @@ class ActFlow:
 
     def _answered(self, command: Command | None) -> None:
         if command is not None:
-            self.app.run_command(command)  # success bumps the revision: _revised goes on
+            self.app.run_command(command)  # its outcome comes back as a message (below)
 
-    def expect(self, command: Command) -> None:
-        """An act dialog answered with `command` (whoever pushed it, `d` included): once
-        that very command is in the history, the act goes on to its next step."""
-        self._waiting = command
+    # --- what became of the answer (the app's @on handlers call these) -------------------
+    def answered(self, message: DialogAnswered) -> None:
+        """An act dialog answered (whoever pushed it, `d` included): once that very
+        command is applied, the act goes on to its next step."""
+        if isinstance(message.dialog, ActDialog):
+            self._waiting = message.result
 
-    def _revised(self, _revision: int) -> None:
-        session = self.app.session
-        waiting = self._waiting
-        if waiting is None or session is None or not session.done:
-            return
-        if session.done[-1].command is waiting:
+    def applied(self, command: Command) -> None:
+        """A command changed the encounter: the act dialog's own goes on to the next step."""
+        if command is self._waiting:
             self._waiting = None
-            self.app.call_later(self._next)
+            self._next()
+
+    def ended(self, command: Command) -> None:
+        """Refused, or cancelled at the dice: nothing changed and the act ends there."""
+        if command is self._waiting:
+            self._waiting = None
 
     def _next(self) -> None:
         enc = self.encounter

@@ -2,14 +2,15 @@
 
 key → Binding → Command → `run_command` → Session.do (with virtual or typed
 dice) → revision bump (widgets redraw) → autosave after the frame is painted.
-Screens and forms never change the encounter themselves.
+Screens and forms never change the encounter themselves. What a dialog answered
+and what became of the command travel as messages (tracker.messages, handled in
+tracker.outcomes): dialogs never reach into the app.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import datetime
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -19,9 +20,11 @@ from textual.reactive import var
 from textual.screen import ModalScreen
 
 from tracker.autosave import Autosave
-from tracker.cancelled import CANCELLED_NOTE, CancelledCommand
+from tracker.cancelled import CancelledCommand
 from tracker.commands_palette import TrackerCommands
 from tracker.key_order import KeyOrder
+from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
+from tracker.outcomes import Outcomes
 from tracker.undo_keys import UndoKeys
 
 if TYPE_CHECKING:
@@ -35,14 +38,13 @@ if TYPE_CHECKING:
     from rules.mechanics.dice import DiceExhausted, DiceMode, SeededDice
     from rules.model.commands import Command
     from rules.model.state import Encounter
-    from tracker.act_flow import ActFlow
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
 
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
+class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -192,7 +194,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
     def _browse(self, *, error: str = "", back: bool = False) -> None:
         from tracker.screens.saves_browser import SavesBrowser
 
-        browser = SavesBrowser(self.saves_dir, can_go_back=back, error=error)
+        browser = SavesBrowser(self.saves_dir, can_go_back=back, error=error, dice=self.dice_mode)
         self.push_screen(browser, self._opened)
 
     def _opened(self, opened: Opened | None) -> None:
@@ -220,7 +222,8 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
 
         Physical dice: when the typed faces run out the dice-entry form asks for
         the missing ones and the command is retried from scratch (apply rolled
-        everything back). Refusals are shown and change nothing.
+        everything back). Refusals are shown and change nothing. The outcome is
+        posted: CommandApplied, CommandRefused, or CommandCancelled (Escape at the dice).
         """
         from rules.engine.context import CommandError
         from rules.mechanics.dice import DiceExhausted, ScriptedDice
@@ -236,14 +239,15 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
                 self._ask_for_faces(command, need)
             else:
                 self._typed.clear()
-                self.notify(str(need), title="Refused", severity="error")
+                self.post_message(CommandRefused(command, str(need)))
             return False
         except (CommandError, ValueError) as error:
             self._typed.clear()
-            self.notify(str(error), title="Refused", severity="error")
+            self.post_message(CommandRefused(command, str(error)))
             return False
         self._typed.clear()
         self.cancelled.forget()  # the encounter moved on: a cancelled command's choices are stale
+        self.post_message(CommandApplied(command))
         self.changed()
         return True
 
@@ -262,7 +266,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
             if faces is None:
                 self._typed.clear()
                 self.cancelled.cancel(command)
-                self.notify(CANCELLED_NOTE, severity="warning", timeout=8)
+                self.post_message(CommandCancelled(command))
                 return
             self.cancelled.typed(command, need, faces)
             self._typed.extend(faces)
@@ -306,14 +310,11 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, App[None]):
         return await super().run_action(action, default_namespace, namespaces)
 
     # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------
-    @cached_property
-    def act_flow(self) -> ActFlow:
-        from tracker.act_flow import ActFlow
-
-        return ActFlow(self)
-
     def action_act(self, which: str) -> None:
-        self.act_flow.key(which, getattr(self.screen, "selected", None))
+        from tracker.screens.main import MainScreen
+
+        screen = self.screen  # `check_action` lets a r s k act on the main screen alone
+        self.act_flow.key(which, screen.selected if isinstance(screen, MainScreen) else None)
 
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)

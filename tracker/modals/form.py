@@ -36,6 +36,7 @@ from textual.widgets import (
 
 from rules.model.state import Combatant, Encounter
 from tracker.key_order import hold_keys
+from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
@@ -354,19 +355,20 @@ class Dialog(ModalScreen[ResultT]):
         self.dismiss(result)
 
     def action_cancel(self) -> None:
-        """Escape. A dialog that brought back a cancelled command's choices forgets them:
-        the GM changed their mind, so it opens at its defaults next time."""
-        keeper = getattr(self.app, "cancelled", None)
-        if self.kept_restore is not None and keeper is not None:
-            keeper.forget()
+        """Escape. A dialog that brought back a cancelled command's choices says so
+        (`DialogCancelled.kept`): the GM changed their mind, the app forgets them, and
+        the dialog opens at its defaults next time."""
+        self.app.post_message(DialogCancelled(self, kept=self.kept_restore is not None))
         self.dismiss(None)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        """Note the fields behind an answer: if its command is cancelled at a dice prompt,
-        the app keeps them and this dialog comes back with them (kept_fields)."""
-        keeper = getattr(self.app, "cancelled", None)
-        if result is not None and keeper is not None and self.KEEPS_FIELDS:
-            keeper.answered(result, note_form(self))
+        """Tell the app what was answered, with the fields behind it: if its command is
+        cancelled at a dice prompt, the app keeps them and this dialog comes back with
+        them (kept_fields). Posted to the app's queue before the answer's callback runs,
+        so the app has it before the command's outcome (tracker.messages)."""
+        if result is not None:
+            fields = note_form(self) if self.KEEPS_FIELDS else None
+            self.app.post_message(DialogAnswered(self, result, fields))
         # The answer's callback runs next on the screen that asked (Textual's
         # ResultCallback): the keys typed after the answer wait until it has run, so
         # they reach what it opens (a dice prompt), not the screen underneath.

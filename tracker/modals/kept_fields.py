@@ -33,6 +33,8 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
+from tracker.host import KeepsCancelled
+
 if TYPE_CHECKING:
     from tracker.modals.form import Dialog
 
@@ -254,13 +256,16 @@ class KeptRestore:
 def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:
     """Start putting back the kept fields if this dialog is the one that made the
     cancelled command (None: nothing kept for it)."""
-    keeper = getattr(dialog.app, "cancelled", None)  # a bare test host keeps nothing
-    note = getattr(keeper, "form", None)
-    if not isinstance(note, FormNote) or keeper is None:
+    app = dialog.app
+    if not isinstance(app, KeepsCancelled):  # a bare test host keeps nothing
+        return None
+    keeper = app.cancelled
+    note = keeper.form
+    if not isinstance(note, FormNote) or keeper.command is None:
         return None
     if (note.dialog, note.title) != (type(dialog).__name__, title_of(dialog)):
         return None
-    kind = str(getattr(keeper.command, "type", "command"))
+    kind = keeper.command.type
     what = WHAT.get(kind, kind)
     restore = KeptRestore(dialog, note, keeper.command, what, bool(keeper.entries))
     restore.start()

@@ -57,9 +57,19 @@ class SavesBrowser(Screen[Opened | None]):
         Binding("q", "app.quit", "Quit", id="browser.quit"),
     ]
 
-    def __init__(self, folder: Path, *, can_go_back: bool = False, error: str = "") -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        can_go_back: bool = False,
+        error: str = "",
+        dice: DiceMode = "virtual",
+    ) -> None:
+        """`dice`: the mode the GM is using now: a fight started here (new, or the demo)
+        rolls with it; a resumed one with its own."""
         super().__init__(id="saves-browser")
         self.folder = folder
+        self.dice = dice
         self.can_go_back = can_go_back
         self.error = error
         self.saves: dict[str, SaveInfo] = {}
@@ -200,7 +210,7 @@ class SavesBrowser(Screen[Opened | None]):
             if key == DEMO or is_demo(Path(key)):
                 path = copy_demo(self.folder)
                 opened = Opened(load_session(path), path)
-                opened.session.dice = self._dice()
+                opened.session.dice = self.dice
             elif key in self.backups:
                 opened = self._restore(Path(key))
             else:
@@ -224,7 +234,7 @@ class SavesBrowser(Screen[Opened | None]):
 
         try:
             path = fresh_path(self.folder, autosave_path(self.folder, name).stem)
-            session = Session(Encounter(name=name), dice=self._dice())
+            session = Session(Encounter(name=name), dice=self.dice)
             save_session(session, path)
         except SaveError as error:
             self.show_error(f"{error.problem} — {error.path}")
@@ -233,11 +243,6 @@ class SavesBrowser(Screen[Opened | None]):
             self.show_error(f"{error.strerror or error} — {self.folder}")
             return
         self.dismiss(Opened(session, path))
-
-    def _dice(self) -> DiceMode:
-        """A fresh fight starts with the dice the GM is using now (a resumed one, its own)."""
-        mode = getattr(self.app, "dice_mode", "virtual")
-        return "physical" if mode == "physical" else "virtual"
 
     def _restore(self, backup: Path) -> Opened:
         """A copy of an intact backup, opened under a new name; the originals stay as they are."""

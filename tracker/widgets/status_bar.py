@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from rules.model.state import Encounter
+from tracker.host import ReportsUnsaved
 
 DIM = "dim"
 SEP = (" │ ", DIM)
@@ -57,7 +58,7 @@ class StatusBar(Static):
         self._unsaved: datetime | None = None
 
     def on_mount(self) -> None:
-        if hasattr(type(self.app), "unsaved_since"):  # the tracker app, not a bare test host
+        if isinstance(self.app, ReportsUnsaved):  # the tracker app, not a bare test host
             self.watch(self.app, "unsaved_since", self._unsaved_since, init=True)
 
     def _unsaved_since(self, since: datetime | None) -> None:

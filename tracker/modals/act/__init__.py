@@ -10,6 +10,7 @@ UI, so undo, a reload or a physical-dice retry never leaves a half-applied list.
 
 from tracker.modals.act.anima import AnimaDialog
 from tracker.modals.act.attack import AttackDialog
+from tracker.modals.act.base import ActDialog
 from tracker.modals.act.check import CheckDialog
 from tracker.modals.act.damage import DamageDialog
 from tracker.modals.act.opportunity import LandingPreview, OpportunityDialog
@@ -18,6 +19,7 @@ from tracker.modals.act.react import ReactDialog
 from tracker.modals.act.skill_roll import SkillRollDialog
 
 __all__ = [
+    "ActDialog",
     "AnimaDialog",
     "AttackDialog",
     "CheckDialog",

@@ -9,7 +9,7 @@ and the whole dialog scrolls when the terminal is short (80x24 still works).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -17,9 +17,6 @@ from textual.widgets import RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
-
-if TYPE_CHECKING:
-    from textual.await_complete import AwaitComplete
 
 ResultT = TypeVar("ResultT")
 SelectT = TypeVar("SelectT", bound=Hashable)
@@ -32,6 +29,9 @@ class ActDialog(Dialog[ResultT]):
     use the field widgets below, whose enter submits, while space still
     toggles a checkbox or a radio and opens a drop-down; a button's enter
     presses it and an open drop-down's enter picks the option.
+
+    Its answer (`DialogAnswered`, posted by `Dialog.dismiss`) is an act's: the
+    app's act flow goes on to the next step once that command is applied.
     """
 
     # Below 110 columns the screen gets `-narrow` (on mount and on every resize) and the
@@ -83,13 +83,6 @@ class ActDialog(Dialog[ResultT]):
         if not self._ready and self.query("#save"):
             self._ready = True
         super().action_submit()
-
-    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        """Tell the app's act flow what was answered, so the act goes on once it is applied."""
-        flow = getattr(self.app, "act_flow", None)
-        if result is not None and flow is not None:
-            flow.expect(result)
-        return super().dismiss(result)
 
 
 class DialogBody(VerticalScroll, can_focus=False):
