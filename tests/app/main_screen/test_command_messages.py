@@ -20,9 +20,9 @@ from rules.engine.context import CommandError
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, Luck, TakeOpportunity
 from rules.saves.store import save_session
-from tests.app.act_fixtures import SIZE, a10, attack_dialog_open
-from tests.app.modal_host import Host, type_into, until
-from tests.app.physical_steps import physical_fight, prompt
+from tests.support.act_fixtures import SIZE, a10, attack_dialog_open
+from tests.support.modal_host import Host, type_into, until
+from tests.support.physical_steps import physical_fight, prompt
 from tracker.app import TrackerApp, make_app
 from tracker.messages import (
     CommandApplied,
