@@ -23,7 +23,7 @@ from rules.engine.track_index import acts_now
 from rules.mechanics.chart import MAX_ACTIONS
 from rules.mechanics.skill import multi_action_penalty
 from rules.model.commands import TakeOpportunity
-from rules.model.errors import field_errors
+from rules.model.errors import field_errors, field_problem
 from rules.model.state import Action, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.form import (
@@ -169,7 +169,13 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             return None, errors
         actions = [c.action(name) for name in chosen]
         ruled = max(a.cost for a in actions)
-        spent = cost if cost is not None and cost >= 1 else ruled
+        if cost is not None and (wrong := field_problem(TakeOpportunity, "cost", cost)):
+            errors["cost"] = wrong  # R6: no landing is guessed from a cost the rules refuse
+        if "cost" in errors:
+            summary.update(f"{len(actions)} action(s): fix the cost to see where {c.name} lands")
+            self._preview(None)
+            return None, errors
+        spent = cost if cost is not None else ruled
         landing = (c.ttu or 0) + spent
         penalty = multi_action_penalty(len(actions))
         pen = f"{penalty} to each roll (A8)" if penalty else "no action penalty"
