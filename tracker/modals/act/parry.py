@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, RadioSet, Select, Static
 from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
+from rules.model.pending import ParryData
 from rules.model.state import Action, Encounter, Pending, Weapon
 from tracker.modals.act.base import (
     ActDialog,
@@ -96,13 +97,14 @@ class ParryDialog(ActDialog[Parry]):
 
     def compose(self) -> ComposeResult:
         d, p = self.defender, self.pending
-        suggested = p.data.get("parry_weapon")
-        attacker = self.encounter.combatants.get(str(p.data.get("attacker")))
-        by = attacker.name if attacker is not None else str(p.data.get("attacker"))
+        hit = p.data
+        assert isinstance(hit, ParryData)  # pending_of took a parry: its data is a parry's
+        suggested = hit.parry_weapon
+        attacker = self.encounter.combatants.get(hit.attacker)
+        by = attacker.name if attacker is not None else hit.attacker
         with DialogBody(classes="dialog"):
             yield Static(
-                f"{d.name} may parry {by}'s {p.data.get('weapon')}: goal {p.goal}"
-                " (the attacker's SS, A10)",
+                f"{d.name} may parry {by}'s {hit.weapon}: goal {p.goal} (the attacker's SS, A10)",
                 classes="dialog-title",
                 markup=False,
             )
