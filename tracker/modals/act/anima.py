@@ -23,6 +23,8 @@ from textual.widgets import Input, Select, Static
 
 from rules.engine.roll_plan import modifier_text, plan_roll
 from rules.mechanics import anima, characteristic
+from rules.mechanics.anima import AUTOMATIC_MARGIN
+from rules.mechanics.characteristic import ONE_COUNTS_AS, TEN_COUNTS_AS
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.check_limits import D100_RANGE, range_problem, value_range
 from rules.model.commands import AnimaCheck, AnimaKind
@@ -317,20 +319,21 @@ class AnimaDialog(ActDialog[AnimaCheck]):
             if odds.automatic:
                 mods = their_mods = ()  # no roll: nothing to add to (R23)
                 lines.append(
-                    f"{score} beats {difficulty} by {score - difficulty} ≥ 50:"
+                    f"{score} beats {difficulty} by {score - difficulty} ≥ {AUTOMATIC_MARGIN}:"
                     " success without a roll (R23)"
                 )
             else:
                 lines += [
                     f"{score} + d100 (never open) vs {difficulty}"
-                    f" (no roll from {difficulty + 50}, R23)",
+                    f" (no roll from {difficulty + AUTOMATIC_MARGIN}, R23)",
                     f"success {percent(odds.success)} (a natural 100 always succeeds)",
                     f"fumble {percent(odds.fumble)} (R23)",
                 ]
         elif kind == "characteristic":
             chance = characteristic_odds(score, special, positive, bonus)
             lines += [
-                f"{score} − d10 ≥ 0 (a 10 counts 13, a 1 counts −2; R25: 0 succeeds)",
+                f"{score} − d10 ≥ 0 (a 10 counts {TEN_COUNTS_AS}, a 1 counts"
+                f" {ONE_COUNTS_AS}; R25: 0 succeeds)".replace("-", "−"),
                 f"success {percent(chance)}",
             ]
         elif kind == "opposed-characteristic" and other is not None and theirs is not None:

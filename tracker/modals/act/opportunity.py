@@ -20,7 +20,7 @@ from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from rules.engine.track_index import acts_now
-from rules.mechanics.chart import MAX_ACTIONS
+from rules.mechanics.chart import ACTION_PENALTY, MAX_ACTIONS
 from rules.mechanics.skill import multi_action_penalty
 from rules.model.commands import TakeOpportunity
 from rules.model.errors import field_errors, field_problem
@@ -67,6 +67,14 @@ class ActionList(MarkedSelectionList[str]):
     ]
 
 
+def penalties() -> str:
+    """A8's table in the hint's words: `2 cost −4 to each roll, 3 −6`."""
+    steps = [(n, p) for n, p in ACTION_PENALTY.items() if p]
+    words = [f"{n} cost {p} to each roll".replace("-", "−") for n, p in steps[:1]]
+    words += [f"{n} {p}".replace("-", "−") for n, p in steps[1:]]
+    return ", ".join(words)
+
+
 class OpportunityDialog(ActDialog[TakeOpportunity]):
     """Pick the actions (space toggles), maybe hold one, maybe change the cost; enter takes it."""
 
@@ -108,8 +116,8 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             )
             held = f"  Held from before: {c.held_action} (lapses now, A8)." if c.held_action else ""
             yield Static(
-                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): 2 cost −4 to each"
-                f" roll, 3 −6 (A8); the opportunity costs the largest (R7).{held}",
+                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): {penalties()}"
+                f" (A8); the opportunity costs the largest (R7).{held}",
                 classes="hint",
                 markup=False,
             )
