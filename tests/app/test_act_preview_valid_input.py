@@ -7,9 +7,12 @@ cost of 0 (the damage dialog's preview: test_act_damage_preview.py).
 
 from __future__ import annotations
 
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, TakeOpportunity
 from tests.app.act_fixtures import SIZE, ActHost, a10
 from tests.app.modal_host import type_into, until
-from tracker.modals.act import AttackDialog, OpportunityDialog
+from tests.engine.test_attack import melee_duel
+from tracker.modals.act import AttackDialog, OpportunityDialog, ParryDialog
 from tracker.widgets.odds import OddsView
 
 
@@ -51,5 +54,21 @@ async def test_a_refused_modifier_previews_no_odds() -> None:
         await type_into(pilot, "#goal", "5")
         await type_into(pilot, "#modifier", "4x")
         odds = app.screen.query_one("#odds", OddsView)
+        await until(pilot, lambda: "fix the modifier" in odds.note)
+        assert odds.goal is None
+
+
+async def test_a_refused_parry_modifier_previews_no_odds() -> None:
+    """The parry's odds too: a modifier '4x' is no 0, the view waits for a number."""
+    session = melee_duel(bo_ttu=3)  # 3 - Melee 3 = 0 <= 0: Bo may parry (A10)
+    session.do(TakeOpportunity(actor="lio", actions=["Strike"]), ScriptedDice([]))
+    session.do(Attack(attacker="lio", target="bo", weapon="Sword"), ScriptedDice([8, 6, 3]))
+    pending = session.encounter.pending[0]
+    app = ActHost(ParryDialog(session.encounter, pending.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: bool(app.screen.query("#modifier")))
+        odds = app.screen.query_one("#odds", OddsView)
+        await until(pilot, lambda: odds.goal == pending.goal)
+        await type_into(pilot, "#modifier", "4x")
         await until(pilot, lambda: "fix the modifier" in odds.note)
         assert odds.goal is None
