@@ -3,7 +3,8 @@
 The engine has already worked the hit out in full (soft armour dice
 included) and stored the breakdown; this dialog shows that line exactly as
 stored, lets the GM replace what passed the shield, what passed the armour
-or the wound points, and previews the recomputed line before it is applied.
+or the wound points, and previews the recomputed line before it is applied:
+`rules.engine.damage_breakdown`, the very function ConfirmDamage applies.
 """
 
 from __future__ import annotations
@@ -26,20 +27,6 @@ from tracker.modals.act.parry import pending_of
 from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.parse import whole_number
 from tracker.modals.parse import wound_points as parse_wp
-
-
-def preview(p: Pending, after_shield: int | None, after_armour: int | None, wp: int | None) -> str:
-    """The breakdown the engine would apply with these overrides (rules' damage_breakdown).
-
-    Raises ValueError (the rules' own message) for an override with no stage to
-    replace; a stopped hit let through reaches soft armour whose dice are not
-    rolled yet, which the line says instead of guessing them.
-    """
-    d = damage_of(p)
-    found = damage_breakdown(
-        d, after_shield=after_shield, after_armour=after_armour, wound_points=wp
-    )
-    return found.line(d)
 
 
 def damage_of(p: Pending) -> DamageData:
