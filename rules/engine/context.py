@@ -19,7 +19,8 @@ from rules.engine.journal import Journal, undo_append
 from rules.mechanics.dice import DiceSource, RecordingDice
 from rules.model.commands import Command
 from rules.model.event import Event
-from rules.model.state import Combatant, Encounter, Pending, PendingKind
+from rules.model.pending import PendingData
+from rules.model.state import Combatant, Encounter, Pending
 
 
 class CommandError(ValueError):
@@ -103,10 +104,16 @@ class Context(Journal):
         return combatant
 
     def new_pending(
-        self, kind: PendingKind, combatant: str, text: str, goal: int | None = None, **data: Any
+        self, combatant: str, text: str, data: PendingData, goal: int | None = None
     ) -> Pending:
+        """A decision for the GM; its kind is its data's (rules.model.pending)."""
         pending = Pending(
-            id=self.enc.next_id, kind=kind, combatant=combatant, goal=goal, text=text, data=data
+            id=self.enc.next_id,
+            kind=data.kind,
+            combatant=combatant,
+            goal=goal,
+            text=text,
+            data=data,
         )
         self.add(self.enc, "next_id", 1)
         self.append(self.enc.pending, pending)

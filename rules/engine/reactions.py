@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.context import Context, handles
+from rules.engine.roll_plan import held_penalty
 from rules.engine.track_index import set_ttu
 from rules.engine.turns import declared_action
 from rules.mechanics.skill import can_react
@@ -106,7 +107,7 @@ def spend_reaction(
             f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
             f" can pay for it (A10): spend the held action"
         )
-    penalty = c.held_penalty if use_held else 0
+    penalty = held_penalty(c, use_held)  # A8: the one the dialogs preview (roll_plan)
     if use_held:
         drop_held(ctx, c)
     set_ttu(ctx, c, (c.ttu or 0) + action.cost)

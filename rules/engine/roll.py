@@ -16,6 +16,9 @@ Attack rolls, dodges, parries and plain skill rolls all come through
 
 7. A15: a roll that uses a broken or shattered limb (`limb`) is at -4 and
    costs 1 WP after it; a severed limb cannot be used at all.
+
+Which modifiers and in what order is `rules.engine.roll_plan.plan_roll`'s to say
+(the dialogs' previews ask it too); this module rolls and pays for them.
 """
 
 from __future__ import annotations
@@ -24,13 +27,14 @@ from collections.abc import Sequence
 
 from rules.engine import farad_in_play, wounding
 from rules.engine.context import Context
+from rules.engine.roll_plan import plan_roll
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
-from rules.mechanics.skill import SkillRoll, exert_bonus, roll_skill
+from rules.mechanics.skill import SkillRoll, roll_skill
 from rules.mechanics.wounds import Location
 from rules.model.state import Combatant
 
-__all__ = ["check_roll", "perform_roll", "roll_stat", "stat_on_sheet", "turn_modifiers"]
+__all__ = ["check_roll", "perform_roll", "roll_stat", "stat_on_sheet"]
 
 
 def stat_on_sheet(ctx: Context, c: Combatant, stat: str) -> str:
@@ -44,19 +48,6 @@ def stat_on_sheet(ctx: Context, c: Combatant, stat: str) -> str:
 def roll_stat(ctx: Context, c: Combatant, stat: str) -> int:
     """A9: the combatant's effective stat, or a CommandError naming the missing stat."""
     return c.effective(stat_on_sheet(ctx, c, stat))
-
-
-def turn_modifiers(
-    c: Combatant, outcome: farad_in_play.SpecialOutcome | None
-) -> list[tuple[str, int]]:
-    """R26: a desperation result rolled earlier this turn applies to this action too.
-
-    The roll that declared the die has its result already (as the die's own
-    modifier), so it is not counted twice.
-    """
-    if c.turn_bonus and not (outcome is not None and outcome.kind == "desperation"):
-        return [("desperation this turn, R26", c.turn_bonus)]
-    return []
 
 
 def check_roll(
@@ -83,8 +74,9 @@ def check_roll(
         reason = farad_in_play.special_refusal(ctx, c, special)
         if reason:
             ctx.fail(reason)
-    if limb is not None and c.limbs.get(limb) == "severed":
-        ctx.fail(f"{c.name}'s {limb} is severed: it cannot be used (A15)")
+    refusal = plan_roll(c, limb=limb).refusal  # A15: a severed limb, before any change
+    if refusal:
+        ctx.fail(refusal)
     return stat
 
 
@@ -96,7 +88,10 @@ def perform_roll(
     stat: str,
     goal: int | None,
     dice: int | None = None,
-    modifiers: Sequence[tuple[str, int]] = (),
+    actions: int = 0,
+    held: int = 0,
+    gm: int = 0,
+    extra: Sequence[tuple[str, int]] = (),
     exert: bool = False,
     special: str | None = None,
     purpose: str = "",
@@ -106,7 +101,8 @@ def perform_roll(
 ) -> SkillRoll:
     """Roll `c`'s skill against `stat` and `goal`, with every modifier the rules add.
 
-    Emits one event (`kind`) with the roll's arithmetic, plus one for a
+    `actions`, `held`, `gm` and `extra` are the action's own modifiers (A8, the GM's,
+    see `plan_roll`). Emits one event (`kind`) with the roll's arithmetic, plus one for a
     special die. Raises CommandError for a missing stat, a negative dice
     count or a special die that may not be used now (before any change).
     """
@@ -116,9 +112,6 @@ def perform_roll(
     known = on_sheet(c.skills, skill)
     skill = known or skill
     count = (c.skills[known] if known is not None else 0) if dice is None else dice
-    mods: list[tuple[str, int]] = [(label, value) for label, value in modifiers if value]
-    if limb_state is not None:
-        mods.append((f"{limb_state} {limb}, A15", -4))
     # 3. Part C: declared before the roll. The stat is the one read at
     # declaration, so a desperation cost (R20) lowers it from the next action.
     outcome = farad_in_play.declare_special(ctx, c, special)
@@ -130,17 +123,22 @@ def perform_roll(
             stat_label = f"{stat} doubled"
         elif outcome.stat_factor == farad.HALVED:
             stat_label = f"{stat} halved"
-        if outcome.modifier:
-            mods.append((outcome.label, outcome.modifier))
-    # 4. R26: the turn's desperation result; the declaring roll has it already.
-    mods += turn_modifiers(c, outcome)
+    plan = plan_roll(
+        c,
+        actions=actions,
+        held=held,
+        gm=gm,
+        extra=extra,
+        limb=limb,
+        special=special,
+        rolled=(outcome.label, outcome.modifier) if outcome is not None else None,
+        complement=use_complement,
+        exert_stat=value if exert else None,  # A5: the stat as it stood, scaled by the die
+    )
+    mods = list(plan.modifiers)
     # 5. A4: a supporting roll's bonus is spent on the next roll.
     if use_complement and c.complement_bonus:
-        mods.append(("complementary, A4", c.complement_bonus))
         ctx.j.set(c, "complement_bonus", 0)
-    # 6. A5: the stat as it stood before this exertion (clamped by exert_bonus).
-    if exert:
-        mods.append(("exert, A5", exert_bonus(value)))
     label = purpose or f"{skill}: {c.name}"
     result = roll_skill(ctx.dice, value, count, goal, mods, stat_name=stat_label, purpose=label)
     text = f"{c.name} rolls {skill}"

@@ -33,8 +33,8 @@ from rules.mechanics.wounds import (
     starts_bleeding,
     vital_organ_struck,
 )
-from rules.model import pending
 from rules.model.commands import ApplyWound, ResolveCheck, SetDemiseGoal
+from rules.model.pending import BreakageData, DemiseData
 from rules.model.state import Combatant, Pending, Wound
 
 __all__ = [
@@ -130,7 +130,7 @@ def inflict_wound(
     if from_attack and needs_breakage_roll(location, wound_points):
         goal = breakage_goal(wound_points)
         text = f"Breakage roll for {c.name} ({location}, {wound_points} WP): goal {goal} (A15)"
-        ctx.new_pending("breakage", c.id, text, goal=goal, location=location, wp=wound_points)
+        ctx.new_pending(c.id, text, BreakageData(location=location, wp=wound_points), goal=goal)
         ctx.emit("pending", f"{text}: to roll", actor=c.id)
     if from_attack and vital_organ_struck(location, wound_points):
         j.set(c, "vital_organ", True)
@@ -186,7 +186,7 @@ def check_demise(
         elif trigger == ZERO_ENDURANCE:
             ctx.j.set(c, "zero_endurance_checked", True)
         text = demise_text(c, trigger, goal)
-        made.append(ctx.new_pending("demise", c.id, text, goal=goal, trigger=trigger))
+        made.append(ctx.new_pending(c.id, text, DemiseData(trigger=trigger), goal=goal))
         ctx.emit("pending", f"{text}: to roll", actor=c.id)
     return made
 
@@ -208,12 +208,12 @@ def refresh_demise_texts(ctx: Context) -> None:
     engine calls this after every command that leaves decisions open.
     """
     for p in ctx.enc.pending:
-        if p.kind != "demise":
+        if not isinstance(p.data, DemiseData):
             continue
         c = ctx.enc.combatants.get(p.combatant)
         if c is None or c.dead or ENDURANCE not in c.stats:
             continue
-        text = demise_text(c, str(p.data.get("trigger")), p.goal)
+        text = demise_text(c, p.data.trigger, p.goal)
         if text != p.text:
             ctx.j.set(p, "text", text)
 
@@ -262,12 +262,13 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
     if goal is None:
         ctx.fail(f"decision {p.id} has no goal: give one")
     ctx.close_pending(p)
-    rule = "A15" if p.kind == "breakage" else "A16"
-    where = f"{p.data['location']}, " if p.kind == "breakage" else ""
+    data = p.data
+    rule = "A15" if isinstance(data, BreakageData) else "A16"
+    where = f"{data.location}, " if isinstance(data, BreakageData) else ""
     label = f"{p.kind} check: {c.name} ({where}base Endurance {base} d10, {rule})"
     faces = ctx.dice.roll(10, base, label) if base else []
-    if p.kind == "breakage":
-        location, wp = pending.location(p.data["location"]), pending.whole(p.data["wp"])
+    if isinstance(data, BreakageData):
+        location, wp = data.location, data.wp
         check = read_breakage(base, effective, wp, faces)
         if goal != check.goal:  # the GM's goal replaces 2 + WP
             check = dataclasses.replace(check, goal=goal, success=check.success_score >= goal)
@@ -276,11 +277,12 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
         if not check.success:
             _break(ctx, c, location, breakage_outcome(location, wp, False))
         return
+    assert isinstance(data, DemiseData)  # ctx.pending took a breakage or a demise
     check = read_demise(base, effective, goal, faces)
     gm = " (GM goal)" if cmd.goal is not None and cmd.goal != p.goal else ""
-    ctx.emit("check", f"{c.name} ({p.data.get('trigger')}): {check.explain()}{gm}", faces, c.id)
+    ctx.emit("check", f"{c.name} ({data.trigger}): {check.explain()}{gm}", faces, c.id)
     if not check.success:
-        track_index.kill(ctx, c, f"failed demise check, {p.data.get('trigger')}")
+        track_index.kill(ctx, c, f"failed demise check, {data.trigger}")
         for other in [q for q in ctx.enc.pending if q.combatant == c.id]:
             if other.kind in ("breakage", "demise"):
                 ctx.close_pending(other)

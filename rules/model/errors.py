@@ -14,7 +14,7 @@ import types
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rules.model.plain_text import PRINTABLE, problem
 
@@ -189,3 +189,20 @@ def explain(
         f"{name}: {'; '.join(texts)}" if name else "; ".join(texts) for name, texts in found.items()
     ]
     return "; ".join(parts)
+
+
+def field_problem(model: type[BaseModel], name: str, value: object) -> str | None:
+    """Why `value` does not fit `model`'s field `name` ('must be 0–99'), None if it does.
+
+    A dialog's preview asks before it uses a number, so it never draws odds or a
+    landing from a value the command would refuse (the model is the one judge).
+    """
+    field = model.model_fields[name]
+    try:
+        adapter: TypeAdapter[Any] = TypeAdapter(Annotated[field.annotation, field])  # type: ignore[arg-type]
+        adapter.validate_python(value)
+    except ValidationError as err:
+        first: dict[str, Any] = dict(err.errors()[0])
+        first["loc"] = (name, *tuple(first.get("loc", ())))
+        return message(first, model)
+    return None

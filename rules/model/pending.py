@@ -1,34 +1,122 @@
-"""Typed reads of a pending decision's data (`Pending.data`), checked as they are read.
+"""What each kind of pending decision carries (`Pending.data`), as typed frozen models.
 
-The data is a loose JSON dict (it comes back from save files as written), so a
-handler reading a number, a list of faces or a location says what it expected
-instead of failing further on with a stranger error.
+One variant per kind (a parry, a hit's damage, a breakage roll, a demise check),
+told apart by the decision's own `kind`: the engine and the dialogs read fields
+by name, checked once when the decision is made or a save is read, instead of
+decoding a loose dict the same way in two places.
+
+A save keeps the kind beside the data (`{"kind": "damage", "data": {...}}`), as
+the previous build wrote it: `Pending` copies it into the data before validating
+and the variants never write it back, so old saves load and new ones look the same.
 """
 
 from __future__ import annotations
 
-from rules.mechanics.wounds import LOCATIONS, Location
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Discriminator, Field, Tag
+
+from rules.mechanics.wounds import Location
+from rules.model.base import Model
+
+__all__ = [
+    "BreakageData",
+    "DamageData",
+    "DemiseData",
+    "ParryData",
+    "PendingData",
+    "pending_kind",
+]
 
 
-def whole(value: object) -> int:
-    if not isinstance(value, int):
-        raise ValueError(f"pending data holds {value!r} where a number belongs")
-    return value
+class _Data(Model):
+    model_config = ConfigDict(frozen=True)
+
+    def combatants(self) -> tuple[str, ...]:
+        """The ids of the other combatants this decision names (a removal drops it)."""
+        return ()
 
 
-def whole_or_none(value: object) -> int | None:
-    return None if value is None else whole(value)
+class ParryData(_Data):
+    """A10: a hit the target may parry; the blow goes on to damage unless it does."""
+
+    kind: Literal["parry"] = Field("parry", exclude=True)
+    attacker: str
+    weapon: str
+    weapon_damage: int
+    attack_vs: int
+    location: Location
+    parry_weapon: str  # the engine's suggestion: the best melee weapon it may parry with
+
+    def combatants(self) -> tuple[str, ...]:
+        return (self.attacker,)
 
 
-def faces(value: object) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"pending data holds {value!r} where die faces belong")
-    return [whole(face) for face in value]
+class DamageData(_Data):
+    """A11-A13: a hit worked out in full, with the gear as it stood, for the GM to confirm.
+
+    Keeping the shield and armour (and the soft dice already rolled) lets the
+    confirmation recompute exactly the same breakdown, overrides included.
+    """
+
+    kind: Literal["damage"] = Field("damage", exclude=True)
+    attacker: str
+    weapon: str
+    weapon_damage: int
+    attack_vs: int
+    location: Location
+    shield_low: int | None
+    shield_high: int | None
+    shield_hits: int | None
+    hard: int
+    soft: int
+    rating: int
+    soft_faces: tuple[int, ...]
+    damage_vs: int
+    after_shield: int | None  # None: the shield stopped the hit
+    after_armour: int | None
+    wound_points: int
+    level: str | None
+    explanation: str
+
+    def combatants(self) -> tuple[str, ...]:
+        return (self.attacker,)
+
+    @property
+    def shield(self) -> tuple[int, int] | None:
+        """The shield's (low, high) band as it stood (A12), None without one."""
+        if self.shield_low is None or self.shield_high is None:
+            return None
+        return (self.shield_low, self.shield_high)
 
 
-def location(value: object) -> Location:
-    """A15: a hit location or limb, as `Location` spells them."""
-    for name in LOCATIONS:
-        if value == name:
-            return name
-    raise ValueError(f"pending data holds {value!r} where a hit location belongs")
+class BreakageData(_Data):
+    """A15: a blow of `wp` WP to a limb or the chest calls for a breakage roll."""
+
+    kind: Literal["breakage"] = Field("breakage", exclude=True)
+    location: Location
+    wp: int
+
+
+class DemiseData(_Data):
+    """A16: which line the Endurance crossed (or the massive wound) calls the check."""
+
+    kind: Literal["demise"] = Field("demise", exclude=True)
+    trigger: str
+
+
+def pending_kind(value: object) -> str | None:
+    """The variant's tag: a model's kind, or the kind `Pending` copied into the dict."""
+    if isinstance(value, dict):
+        kind = value.get("kind")
+        return kind if isinstance(kind, str) else None
+    return getattr(value, "kind", None)
+
+
+PendingData = Annotated[
+    Annotated[ParryData, Tag("parry")]
+    | Annotated[DamageData, Tag("damage")]
+    | Annotated[BreakageData, Tag("breakage")]
+    | Annotated[DemiseData, Tag("demise")],
+    Discriminator(pending_kind),
+]

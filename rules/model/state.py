@@ -24,6 +24,7 @@ from rules.mechanics.sheet_names import on_sheet, rating
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
 from rules.model.event import Event
+from rules.model.pending import PendingData
 from rules.model.plain_text import Name, Note, ShortText
 
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
@@ -286,7 +287,21 @@ class Pending(Model):
     combatant: str
     goal: int | None = None
     text: str
-    data: dict[str, int | str | bool | None | list[int]] = Field(default_factory=dict)
+    data: PendingData  # one typed variant per kind (rules.model.pending)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tag_data(cls, value: Any) -> Any:
+        """The kind stands beside the data in a save: it picks the data's variant."""
+        if isinstance(value, dict) and isinstance(value.get("data"), dict):
+            return {**value, "data": {**value["data"], "kind": value.get("kind")}}
+        return value
+
+    @model_validator(mode="after")
+    def _same_kind(self) -> Pending:
+        if self.data.kind != self.kind:
+            raise ValueError(f"a {self.kind} decision cannot carry {self.data.kind} data")
+        return self
 
 
 class Turn(Model):

@@ -2,57 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry, TakeOpportunity
-from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
+from rules.model.state import Armour, Encounter, Shield
+from tests.support.attack_fights import PISTOL, fight, fighter, melee_duel, only
 from tests.support.engine_steps import do, texts
-
-SWORD = Weapon(name="Sword", skill="Melee", stat="Dexterity", damage=4)
-PISTOL = Weapon(name="Pistol", skill="Shoot", stat="Dexterity", damage=3, kind="ranged")
-
-
-def fighter(cid: str, ttu: int | None, **fields: Any) -> Combatant:
-    """Dex 7, End 6, Wits 6; Melee 3, Shoot 3; a sword, a pistol; aware (ready)."""
-    base: dict[str, Any] = {
-        "stats": {"Dexterity": 7, "Endurance": 6, "Wits": 6},
-        "skills": {"Melee": 3, "Shoot": 3},
-        "weapons": [SWORD, PISTOL],
-        "actions": [
-            Action(name="Strike", cost=4, kind="attack", weapon="Sword"),
-            Action(name="Shoot", cost=4, kind="attack", weapon="Pistol"),
-            Action(name="Kick", cost=2, kind="attack"),
-            Action(name="Dodge", cost=3, kind="dodge"),
-            Action(name="Parry", cost=2, kind="parry"),
-        ],
-        "awareness": "ready",
-    }
-    base.update(fields)
-    names = {w.name for w in base["weapons"]}
-    base["actions"] = [a for a in base["actions"] if a.weapon is None or a.weapon in names]
-    return Combatant(id=cid, name=cid.capitalize(), ttu=ttu, **base)
-
-
-def fight(time: int, *combatants: Combatant) -> Session:
-    """A fight on the track at `time`; whoever is due at `time` has the opportunity."""
-    enc = Encounter(
-        in_combat=True,
-        time=time,
-        combatants={c.id: c for c in combatants},
-        due=[c.id for c in combatants if c.ttu == time],
-    )
-    return Session(enc)
-
-
-def only(session: Session, kind: str) -> Pending:
-    found = [p for p in session.encounter.pending if p.kind == kind]
-    assert len(found) == 1, session.encounter.pending
-    return found[0]
 
 
 def lio_and_markon(dodge: int, awareness: str = "ready") -> Session:
@@ -81,7 +39,7 @@ def test_a10_markon_may_dodge_lio_at_13() -> None:
     markon = session.encounter.combatants["markon"]
     assert markon.ttu == 19
     damage = only(session, "damage")
-    assert (damage.data["attack_vs"], damage.data["damage_vs"]) == (4, 8)
+    assert (damage.data.attack_vs, damage.data.damage_vs) == (4, 8)
     assert "Lio's Sword hits Markon (SS 9 vs goal 3 + dodge 2 = 5 → VS 4)" in texts(session)
     while session.can_undo:
         session.undo()
@@ -153,14 +111,9 @@ def test_out_of_combat_attack_needs_no_turn() -> None:
     session = Session(enc)
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 10, 10, 10)
     damage = only(session, "damage")
-    assert damage.data["wound_points"] == 4  # VS 6 + 3 = 9 → Gore
+    assert damage.data.wound_points == 4  # VS 6 + 3 = 9 → Gore
     do(session, ConfirmDamage(pending=damage.id))
     assert session.encounter.combatants["bo"].wounds[0].time is None
-
-
-def melee_duel(bo_ttu: int) -> Session:
-    """Lio attacks at 0; Bo (Melee 3) may parry when bo_ttu - 3 <= 0 (A10)."""
-    return fight(0, fighter("lio", 0), fighter("bo", bo_ttu))
 
 
 def test_a10_parry_success_blocks_the_blow() -> None:
@@ -170,7 +123,7 @@ def test_a10_parry_success_blocks_the_blow() -> None:
     do(session, Attack(attacker="lio", target="bo", weapon="Sword", location="left arm"), 8, 6, 3)
     parry = only(session, "parry")
     assert parry.goal == 6
-    assert parry.data == {
+    assert parry.data.model_dump() == {  # the shape a save keeps (kind stands beside it)
         "attacker": "lio",
         "weapon": "Sword",
         "weapon_damage": 4,
@@ -191,7 +144,7 @@ def test_a10_parry_failure_lands_with_full_force() -> None:
     parry = only(session, "parry")
     do(session, Parry(pending=parry.id, weapon="Sword"), 8, 1, 1)  # 3 vs 6: fails
     damage = only(session, "damage")
-    assert (damage.data["attack_vs"], damage.data["damage_vs"]) == (3, 7)
+    assert (damage.data.attack_vs, damage.data.damage_vs) == (3, 7)
     assert "Bo's parry fails: Lio's Sword lands with full force" in texts(session)
 
 
@@ -200,7 +153,7 @@ def test_a10_parry_declined_goes_straight_to_damage() -> None:
     do(session, TakeOpportunity(actor="lio", actions=["Strike"]))
     do(session, Attack(attacker="lio", target="bo", weapon="Sword"), 8, 6, 3)
     do(session, Parry(pending=only(session, "parry").id))
-    assert only(session, "damage").data["wound_points"] == 3  # VS 7: a Wound
+    assert only(session, "damage").data.wound_points == 3  # VS 7: a Wound
     assert session.encounter.combatants["bo"].ttu == 3  # declining costs nothing
 
 
@@ -231,7 +184,7 @@ def test_a12_shield_below_low_does_not_activate() -> None:
     do(session, TakeOpportunity(actor="lio", actions=["Shoot"]))
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 8, 1, 1)  # VS 0 + 3
     damage = only(session, "damage")
-    assert (damage.data["after_shield"], damage.data["wound_points"]) == (3, 2)
+    assert (damage.data.after_shield, damage.data.wound_points) == (3, 2)
     do(session, ConfirmDamage(pending=damage.id))
     bo = session.encounter.combatants["bo"]
     assert bo.shield is not None and bo.shield.hits_left == 2
@@ -246,7 +199,7 @@ def test_a12_shield_stop_is_confirmed_and_spends_a_hit() -> None:
     do(session, TakeOpportunity(actor="lio", actions=["Shoot"]))
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 10, 6, 1)  # VS 2 + 3
     damage = only(session, "damage")
-    assert (damage.data["after_shield"], damage.data["wound_points"]) == (None, 0)
+    assert (damage.data.after_shield, damage.data.wound_points) == (None, 0)
     do(session, ConfirmDamage(pending=damage.id))
     bo = session.encounter.combatants["bo"]
     assert bo.shield is not None and bo.shield.hits_left == 1
@@ -263,7 +216,7 @@ def test_r10_spent_shield_no_longer_activates() -> None:
     do(session, TakeOpportunity(actor="lio", actions=["Shoot"]))
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 10, 6, 1)  # 5
     damage = only(session, "damage")
-    assert (damage.data["after_shield"], damage.data["wound_points"]) == (5, 3)
+    assert (damage.data.after_shield, damage.data.wound_points) == (5, 3)
 
 
 def test_r11_soft_armour_wears_by_what_it_stopped() -> None:
@@ -274,8 +227,8 @@ def test_r11_soft_armour_wears_by_what_it_stopped() -> None:
     # Shoot 3d10 vs Dex 7: 8 6 1 → 5 → VS 2; + Pistol 3 = 5.
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 8, 6, 1, 3, 1, 1)
     damage = only(session, "damage")
-    assert damage.data["soft_faces"] == [3, 1, 1]
-    assert (damage.data["after_armour"], damage.data["wound_points"]) == (4, 2)
+    assert damage.data.soft_faces == (3, 1, 1)
+    assert (damage.data.after_armour, damage.data.wound_points) == (4, 2)
     do(session, ConfirmDamage(pending=damage.id))
     bo = session.encounter.combatants["bo"]
     assert (bo.armour.hard, bo.armour.soft) == (0, 2)
@@ -287,7 +240,7 @@ def test_confirm_damage_gm_overrides_recompute_the_rest() -> None:
     do(session, TakeOpportunity(actor="lio", actions=["Shoot"]))
     do(session, Attack(attacker="lio", target="bo", weapon="Pistol"), 10, 6, 1)  # 5: stopped
     damage = only(session, "damage")
-    assert damage.data["soft_faces"] == []  # the shield stopped it: no soft dice yet
+    assert damage.data.soft_faces == ()  # the shield stopped it: no soft dice yet
     with pytest.raises(CommandError, match="override after_shield first"):
         session.do(ConfirmDamage(pending=damage.id, wound_points=2), ScriptedDice([]))
     # The GM lets 9 through: hard 1 → 8 → soft 1d10 (now rolled): 9 → 3 VP → 5, a Wound.

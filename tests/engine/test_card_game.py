@@ -21,6 +21,7 @@ from rules.model.commands import (
     StartCombat,
     TakeOpportunity,
 )
+from rules.model.pending import DemiseData
 from rules.model.state import Action, Armour, Combatant, Encounter, Pending, Shield, Weapon
 from tests.support.engine_steps import do, texts
 
@@ -129,7 +130,7 @@ def test_card_game_scripted_fight() -> None:
         2,
     )
     damage = only(session, "damage")
-    assert (damage.data["damage_vs"], damage.data["wound_points"]) == (6, 3)
+    assert (damage.data.damage_vs, damage.data.wound_points) == (6, 3)
     do(session, ConfirmDamage(pending=damage.id))
     # R12 / A14: the Wound at track 4 bleeds from 4: next tick at 14.
     assert [(w.wp, w.time, w.location, w.bleeding) for w in dinzis.wounds] == [
@@ -147,10 +148,10 @@ def test_card_game_scripted_fight() -> None:
     assert dinzis.ttu == 8
     do(session, Attack(attacker="dinzis", target="molin", weapon="Knife"), 8, 9, 10, 10, 7)
     damage = only(session, "damage")  # surprised: no parry for the Baron
-    assert damage.data["damage_vs"] == 14
-    assert damage.data["after_shield"] == 4
-    assert (damage.data["level"], damage.data["wound_points"]) == ("Graze", 2)
-    assert "shield 5/10 (10 → 9 hits left) → 4" in str(damage.data["explanation"])
+    assert damage.data.damage_vs == 14
+    assert damage.data.after_shield == 4
+    assert (damage.data.level, damage.data.wound_points) == ("Graze", 2)
+    assert "shield 5/10 (10 → 9 hits left) → 4" in str(damage.data.explanation)
     assert molin.shield is not None and molin.shield.hits_left == 10  # not yet applied
     do(session, ConfirmDamage(pending=damage.id))
     assert molin.shield.hits_left == 9
@@ -200,10 +201,10 @@ def test_card_game_scripted_fight() -> None:
         6,
     )
     damage = only(session, "damage")
-    assert damage.data["soft_faces"] == [6]
-    assert (damage.data["after_shield"], damage.data["after_armour"]) == (18, 13)
-    assert (damage.data["level"], damage.data["wound_points"]) == ("Maim", 5)
-    assert str(damage.data["explanation"]).endswith("armour H3 S1 → H0 S4")
+    assert damage.data.soft_faces == (6,)
+    assert (damage.data.after_shield, damage.data.after_armour) == (18, 13)
+    assert (damage.data.level, damage.data.wound_points) == ("Maim", 5)
+    assert str(damage.data.explanation).endswith("armour H3 S1 → H0 S4")
     assert (kans.armour.hard, kans.armour.soft) == (3, 1)  # pending: not yet worn
     do(session, ConfirmDamage(pending=damage.id))
     assert (kans.armour.hard, kans.armour.soft, kans.armour.rating) == (0, 4, 6)
@@ -211,12 +212,16 @@ def test_card_game_scripted_fight() -> None:
     assert (kans.bleed_rate, kans.bleed_anchor) == (1, 10)
     # A15: chest, 5 WP → breakage goal 7; A16: 5 WP from one wound → demise (R15 goal 5).
     breakage, demise = enc.pending
-    assert (breakage.kind, breakage.goal, breakage.data) == (
+    assert (breakage.kind, breakage.goal, breakage.data.model_dump()) == (
         "breakage",
         7,
         {"location": "chest", "wp": 5},
     )
-    assert (demise.kind, demise.goal, demise.data) == ("demise", 5, {"trigger": "massive wound"})
+    assert (demise.kind, demise.goal, demise.data) == (
+        "demise",
+        5,
+        DemiseData(trigger="massive wound"),
+    )
     assert kans.effective("Endurance") == 5
     # Breakage: 6d10 vs Endurance 5: 1 2 3 4 5 6 → 0+0+1+1+1+1 = 4 vs 7 → broken ribs.
     do(session, ResolveCheck(pending=breakage.id), 1, 2, 3, 4, 5, 6)
@@ -245,7 +250,7 @@ def test_card_game_scripted_fight() -> None:
     assert enc.time == 20 and enc.due == []
     assert kans.total_wp() == 6 and kans.effective("Endurance") == 3
     demise = only(session, "demise")  # A14: bleeding counts toward the lines, never massive
-    assert demise.data == {"trigger": "half endurance"} and kans.half_endurance_checked
+    assert demise.data.model_dump() == {"trigger": "half endurance"} and kans.half_endurance_checked
     # 6d10 vs Endurance 3: 10 10 5 1 1 1 → 3+3+1 = 7 vs 5 → survives.
     do(session, ResolveCheck(pending=demise.id), 10, 10, 5, 1, 1, 1)
     assert not kans.dead

@@ -71,7 +71,7 @@ def test_exerting_on_an_attack_to_half_endurance_calls_the_check_at_once() -> No
     assert kans_now.effective("Endurance") == 2
     assert kans_now.half_endurance_checked
     (check,) = demise_checks(s)
-    assert check.data["trigger"] == "half endurance"
+    assert check.data.trigger == "half endurance"
     assert "5d10 vs Endurance 2" in check.text
     # The check is logged right after the roll that exerted, before the miss.
     assert any(line.startswith("Demise check for Kans (half endurance") for line in lines)
@@ -86,7 +86,7 @@ def test_exertion_to_zero_endurance_calls_the_zero_check() -> None:
     s = Session(Encounter(combatants={"kans": kans(wp=12, half_endurance_checked=True)}))
     do(s, SkillRollCommand(actor="kans", skill="Tech", stat="Tech", goal=1, exert=True), 10, 10)
     (check,) = demise_checks(s)
-    assert check.data["trigger"] == "zero endurance"
+    assert check.data.trigger == "zero endurance"
     assert "vs Endurance 0" in check.text
     assert s.encounter.combatants["kans"].zero_endurance_checked
 
@@ -107,7 +107,7 @@ def test_a_desperation_drain_on_endurance_to_zero_calls_the_check() -> None:
     kans_now = s.encounter.combatants["kans"]
     assert kans_now.drains["Endurance"] == 1  # and Tech: it is at its line too
     (check,) = demise_checks(s)
-    assert check.data["trigger"] == "zero endurance"
+    assert check.data.trigger == "zero endurance"
     assert "vs Endurance 0" in check.text
     # Logged when the drain is paid, before the roll it was declared for.
     at = next(i for i, line in enumerate(lines) if line.startswith("Demise check"))

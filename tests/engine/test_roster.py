@@ -26,6 +26,7 @@ from rules.model.state import (
     Wound,
 )
 from tests.support.engine_steps import do, refused, session, undo_all
+from tests.support.pending_samples import DEMISE, parry_data
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:
@@ -187,9 +188,9 @@ def test_remove_mid_combat_clears_every_reference_and_undoes_exactly() -> None:
         interrupted=Turn(actor="a", actions=["Strike", "Strike"], penalty=-4),
     )
     pending = [
-        Pending(id=1, kind="parry", combatant="a", text="Ann parries?", data={"attacker": "b"}),
-        Pending(id=2, kind="demise", combatant="b", text="Bel demise"),
-        Pending(id=3, kind="demise", combatant="c", text="Cid demise"),
+        Pending(id=1, kind="parry", combatant="a", text="Ann parries?", data=parry_data("b")),
+        Pending(id=2, kind="demise", combatant="b", text="Bel demise", data=DEMISE),
+        Pending(id=3, kind="demise", combatant="c", text="Cid demise", data=DEMISE),
     ]
     opposed = Opposed(a="b", a_skill="Melee", a_stat="Wits", b="c", b_skill="Melee", b_stat="Wits")
     s = session(

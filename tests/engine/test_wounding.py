@@ -44,14 +44,14 @@ def on_track(time: int, *combatants: Combatant) -> Session:
 
 def kinds(session: Session) -> list[tuple[str, Any]]:
     """Each pending decision as (kind, its goal, its data)."""
-    return [(p.kind, p.goal, p.data) for p in session.encounter.pending]
+    return [(p.kind, p.goal, p.data.model_dump()) for p in session.encounter.pending]
 
 
 def pending(session: Session, kind: str, **data: Any) -> Pending:
     found = [
         p
         for p in session.encounter.pending
-        if p.kind == kind and all(p.data.get(k) == v for k, v in data.items())
+        if p.kind == kind and all(getattr(p.data, k, None) == v for k, v in data.items())
     ]
     assert len(found) == 1, session.encounter.pending
     return found[0]
@@ -159,7 +159,7 @@ def test_a16_eviscerate_that_crosses_half_endurance_calls_two_demise_checks() ->
 def test_a16_zero_line_and_first_time_only() -> None:
     session = on_track(0, person("frail", end=2))
     do(session, ApplyWound(target="frail", wound_points=6))
-    assert [p.data["trigger"] for p in session.encounter.pending] == [
+    assert [p.data.trigger for p in session.encounter.pending] == [
         "massive wound",
         "half endurance",
         "zero endurance",
@@ -167,7 +167,7 @@ def test_a16_zero_line_and_first_time_only() -> None:
     for p in list(session.encounter.pending):  # Endurance 0: 2d10, 10 10 → 4 VP (R15)
         do(session, ResolveCheck(pending=p.id, goal=4), 10, 10)
     do(session, ApplyWound(target="frail", wound_points=5))
-    assert [p.data["trigger"] for p in session.encounter.pending] == ["massive wound"]
+    assert [p.data.trigger for p in session.encounter.pending] == ["massive wound"]
 
 
 def test_r15_row_zero_still_scores_and_the_gm_goal_decides() -> None:
@@ -231,7 +231,7 @@ def test_wound_without_endurance_checks_from_strain() -> None:
     wounding.inflict_wound(ctx, enc.combatants["kans"], 5, "left arm", "Maim", "strain", False)
     kans = enc.combatants["kans"]
     assert kans.bleed_rate == 0 and kans.wounds[0].time is None
-    assert [p.data["trigger"] for p in enc.pending] == ["half endurance"]
+    assert [p.data.trigger for p in enc.pending] == ["half endurance"]
 
 
 def test_bleeding_out_of_combat_anchors_at_zero() -> None:
@@ -336,7 +336,16 @@ def test_check_for_the_dead_is_dropped_not_rolled() -> None:
     dead = person("kans", dead=True, ttu=None)
     enc = Encounter(
         combatants={"kans": dead},
-        pending=[Pending(id=1, kind="demise", combatant="kans", goal=5, text="demise")],
+        pending=[
+            Pending(
+                id=1,
+                kind="demise",
+                combatant="kans",
+                goal=5,
+                text="demise",
+                data={"trigger": "massive wound"},
+            )
+        ],
         next_id=2,
     )
     session = Session(enc)

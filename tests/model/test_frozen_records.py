@@ -12,6 +12,7 @@ from rules.engine.context import Context
 from rules.mechanics.dice import RecordingDice, ScriptedDice
 from rules.model.commands import COMMAND_ADAPTER, Advance, ApplyWound, Command, CommandModel
 from rules.model.state import Combatant, Encounter, Pending
+from tests.support.pending_samples import DEMISE
 
 
 def test_every_command_type_is_frozen() -> None:
@@ -36,7 +37,7 @@ def test_a_command_refuses_an_assignment() -> None:
 def test_a_pending_refuses_an_assignment_but_the_journal_still_records_a_change() -> None:
     enc = Encounter(name="t")
     enc.combatants["a"] = Combatant(id="a", name="A", stats={"Endurance": 5})
-    pending = Pending(id=1, kind="demise", combatant="a", goal=3, text="old")
+    pending = Pending(id=1, kind="demise", combatant="a", goal=3, text="old", data=DEMISE)
     enc.pending.append(pending)
     with pytest.raises(ValidationError, match="frozen"):
         pending.text = "new"

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from rules.mechanics.dice import DiceError, faces_text, parse_faces
+from rules.mechanics.open_roll import OPEN_FROM
 from tracker.modals.form import Dialog, FieldError, buttons
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def hint(sides: int, count: int, chain: OpenChain | None = None) -> str:
         return text
     if chain.position == 0:
         return (
-            f"{text} An open roll (B1): 90+ opens and is rolled again. If you know the "
+            f"{text} An open roll (B1): {OPEN_FROM}+ opens and is rolled again. If you know the "
             "whole chain, type it all at once."
         )
     return f"{text} Or type the rest of the chain at once."

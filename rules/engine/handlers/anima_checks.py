@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from rules.engine import farad_in_play
 from rules.engine.context import Context, handles
-from rules.engine.roll import stat_on_sheet, turn_modifiers
+from rules.engine.roll import stat_on_sheet
+from rules.engine.roll_plan import plan_roll
 from rules.mechanics import anima, characteristic, farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.check_limits import D100_RANGE, range_problem, value_range
@@ -128,9 +129,17 @@ def anima_check(ctx: Context, cmd: AnimaCheck) -> None:
     # Part C: declared before the check's dice; R23's automatic success rolls nothing.
     outcome = None if automatic else farad_in_play.declare_special(ctx, c, cmd.special)
     factor = outcome.stat_factor if outcome else farad.UNCHANGED
-    mods: Mods = [(outcome.label, outcome.modifier)] if outcome and outcome.modifier else []
-    mods += turn_modifiers(c, outcome)  # R26: the turn's desperation result
-    their_mods: Mods = turn_modifiers(opponent, None) if opponent is not None else []
+    # The die's result, then R26's turn result (A4's bonus is for skill rolls): plan_roll's order.
+    plan = plan_roll(
+        c,
+        special=outcome.kind if outcome else None,
+        rolled=(outcome.label, outcome.modifier) if outcome else None,
+        complement=False,
+    )
+    mods: Mods = list(plan.modifiers)
+    their_mods: Mods = (
+        list(plan_roll(opponent, complement=False).modifiers) if opponent is not None else []
+    )
     if cmd.kind in ("ability", "resistance"):
         _d100(ctx, c, cmd, name, score, opponent, name_b, other, mods, their_mods)
         return

@@ -9,23 +9,21 @@ decision, so the GM sees every stage (and may override one) before
 
 from __future__ import annotations
 
-import dataclasses
+from functools import partial
 
 from rules.engine.context import Context, handles
+from rules.engine.damage_breakdown import MAX_LEVEL_WP, damage_breakdown
 from rules.engine.handlers.track import use_turn_action
 from rules.engine.reactions import eligible, spend_reaction
 from rules.engine.roll import check_roll, perform_roll
 from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
+from rules.mechanics.wounds import Location
 from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry
-from rules.model.pending import faces as faces_of
-from rules.model.pending import location as location_of
-from rules.model.pending import whole, whole_or_none
+from rules.model.pending import DamageData, ParryData
 from rules.model.state import Combatant, Pending, Weapon
 
-__all__ = ["parry_weapon", "pending_damage"]
-
-MAX_LEVEL_WP = 6  # A2: an Eviscerate; a GM override above it keeps the name
+__all__ = ["MAX_LEVEL_WP", "parry_weapon", "pending_damage"]
 
 
 def _weapon(ctx: Context, c: Combatant, name: str) -> Weapon:
@@ -71,7 +69,8 @@ def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -
         skill="Dodge",
         stat="Dexterity",
         goal=dodge.goal,
-        modifiers=[("held action, A8", reaction.penalty), ("GM", dodge.modifier)],
+        held=reaction.penalty,
+        gm=dodge.modifier,
         purpose=f"dodge: {target.name}",
         kind="dodge",
         limb=dodge.limb,  # A15: a broken or shattered limb: -4, then 1 WP
@@ -109,7 +108,8 @@ def attack(ctx: Context, cmd: Attack) -> None:
         skill=weapon.skill,
         stat=weapon.stat,
         goal=goal,
-        modifiers=[("actions, A8", penalty), ("GM", cmd.modifier)],
+        actions=penalty,
+        gm=cmd.modifier,
         exert=cmd.exert,
         special=cmd.special,
         purpose=f"attack: {attacker.name} → {target.name}",
@@ -139,11 +139,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
             f" goal {roll.success_score} (attacker's SS, A10)"
         )
         ctx.emit("pending", text, actor=target.id)
-        ctx.new_pending(
-            "parry",
-            target.id,
-            text,
-            goal=roll.success_score,
+        data = ParryData(
             attacker=attacker.id,
             weapon=weapon.name,
             weapon_damage=weapon.damage,
@@ -151,6 +147,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
             location=cmd.location,
             parry_weapon=parry.name,
         )
+        ctx.new_pending(target.id, text, data, goal=roll.success_score)
         return
     pending_damage(ctx, attacker, target, weapon.name, weapon.damage, vs, cmd.location)
 
@@ -159,10 +156,12 @@ def attack(ctx: Context, cmd: Attack) -> None:
 def parry(ctx: Context, cmd: Parry) -> None:
     """A10: against the attacker's SS; success blocks, failure takes the full blow."""
     p = ctx.pending(cmd.pending, "parry")
+    d = p.data
+    assert isinstance(d, ParryData)  # Pending checks its data is of its kind
     target = ctx.living(p.combatant)
-    attacker = ctx.combatant(str(p.data["attacker"]))
-    args = (str(p.data["weapon"]), whole(p.data["weapon_damage"]), whole(p.data["attack_vs"]))
-    location = str(p.data["location"])
+    attacker = ctx.combatant(d.attacker)
+    args = (d.weapon, d.weapon_damage, d.attack_vs)
+    location = d.location
     if cmd.weapon is None:
         ctx.close_pending(p)
         ctx.emit("parry", f"{target.name} does not parry", actor=target.id)
@@ -180,7 +179,8 @@ def parry(ctx: Context, cmd: Parry) -> None:
         skill=weapon.skill,
         stat=weapon.stat,
         goal=p.goal,
-        modifiers=[("held action, A8", reaction.penalty), ("GM", cmd.modifier)],
+        held=reaction.penalty,
+        gm=cmd.modifier,
         special=cmd.special,
         purpose=f"parry: {target.name}",
         kind="parry",
@@ -208,7 +208,7 @@ def pending_damage(
     weapon: str,
     weapon_damage: int,
     attack_vs: int,
-    location: str,
+    location: Location,
 ) -> Pending:
     """A11-A13: work the hit out in full (soft dice rolled now) and leave it for the GM.
 
@@ -236,10 +236,7 @@ def pending_damage(
     )
     text = result.explain()
     ctx.emit("damage", f"{attacker.name} → {target.name} (to confirm): {text}", faces, attacker.id)
-    return ctx.new_pending(
-        "damage",
-        target.id,
-        f"Damage to {target.name}{_at(location)}: {text}",
+    data = DamageData(
         attacker=attacker.id,
         weapon=weapon,
         weapon_damage=weapon_damage,
@@ -251,7 +248,7 @@ def pending_damage(
         hard=armour.hard,
         soft=armour.soft,
         rating=armour.rating,
-        soft_faces=list(faces),
+        soft_faces=tuple(faces),
         damage_vs=result.damage_vs,
         after_shield=result.after_shield,
         after_armour=result.victory_score,
@@ -259,6 +256,7 @@ def pending_damage(
         level=result.damage_name,
         explanation=text,
     )
+    return ctx.new_pending(target.id, f"Damage to {target.name}{_at(location)}: {text}", data)
 
 
 def _at(location: str) -> str:
@@ -269,54 +267,40 @@ def _at(location: str) -> str:
 def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     """Apply a pending damage (GM overrides recompute the later stages), wear, then wound."""
     p = ctx.pending(cmd.pending, "damage")
-    target = ctx.combatant(p.combatant)
     d = p.data
-    stopped = d["after_shield"] is None
-    if stopped and cmd.after_shield is None:
-        if cmd.after_armour is not None or cmd.wound_points is not None:
-            ctx.fail("the shield stopped this hit: override after_shield first")
-    faces = faces_of(d["soft_faces"])
-    soft = whole(d["soft"])
-    rolled: list[int] = []  # the event shows only the faces rolled by this command
-    if stopped and cmd.after_shield is not None and soft and not faces:
-        rolled = faces = ctx.dice.roll(10, soft, f"soft armour: {target.name}")  # now it passes
-    override_wp = cmd.wound_points
-    shield = (
-        (whole(d["shield_low"]), whole(d["shield_high"])) if d["shield_low"] is not None else None
+    assert isinstance(d, DamageData)  # Pending checks its data is of its kind
+    target = ctx.combatant(p.combatant)
+    with_gm = partial(
+        damage_breakdown,
+        d,
+        after_shield=cmd.after_shield,
+        after_armour=cmd.after_armour,
+        wound_points=cmd.wound_points,
     )
+    rolled: list[int] = []  # the event shows only the faces rolled by this command
     try:
-        result = resolve_damage(
-            whole(d["attack_vs"]),
-            whole(d["weapon_damage"]),
-            shield,
-            whole_or_none(d["shield_hits"]),
-            whole(d["hard"]),
-            soft,
-            whole(d["rating"]),
-            faces,
-            override_after_shield=cmd.after_shield,
-            override_after_armour=cmd.after_armour,
-            override_wp=None if override_wp is None else min(override_wp, MAX_LEVEL_WP),
-        )
+        breakdown = with_gm()
+        if breakdown.soft_to_roll:  # a stopped hit let through: now it meets soft armour
+            rolled = ctx.dice.roll(10, breakdown.soft_to_roll, f"soft armour: {target.name}")
+            breakdown = with_gm(faces=rolled)
     except ValueError as error:
         ctx.fail(str(error))
-    if override_wp is not None and override_wp > MAX_LEVEL_WP:
-        result = dataclasses.replace(result, wound_points=override_wp)
+    result = breakdown.result
+    assert result is not None  # the soft dice are rolled
     ctx.close_pending(p)
-    _wear(ctx, target, result, whole(d["hard"]), soft)
-    gm = any(v is not None for v in (cmd.after_shield, cmd.after_armour, cmd.wound_points))
-    attacker = ctx.enc.combatants.get(str(d["attacker"]))
-    who = attacker.name if attacker else str(d["attacker"])
+    _wear(ctx, target, result, d.hard, d.soft)
+    attacker = ctx.enc.combatants.get(d.attacker)
+    who = attacker.name if attacker else d.attacker
     ctx.emit(
         "damage",
-        f"{who} → {target.name} applied: {result.explain()}" + (" (GM)" if gm else ""),
+        f"{who} → {target.name} applied: {breakdown.line(d)}" + (" (GM)" if breakdown.gm else ""),
         rolled,
         target.id,
     )
     if result.wound_points > 0:
         level = result.damage_name or "Bruise"
-        source = f"{who}'s {d['weapon']}"
-        inflict_wound(ctx, target, result.wound_points, location_of(d["location"]), level, source)
+        source = f"{who}'s {d.weapon}"
+        inflict_wound(ctx, target, result.wound_points, d.location, level, source)
 
 
 def _wear(ctx: Context, target: Combatant, result: AttackDamage, hard: int, soft: int) -> None:

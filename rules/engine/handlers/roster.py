@@ -274,7 +274,7 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
         j.set(enc, "turn", turn)
     dropped = 0
     for pending in list(enc.pending):
-        if pending.combatant == c.id or c.id in pending.data.values():
+        if pending.combatant == c.id or c.id in pending.data.combatants():
             j.remove(enc.pending, pending)
             dropped += 1
     notes = [f"{dropped} pending decision{'s' if dropped > 1 else ''} dropped"] if dropped else []

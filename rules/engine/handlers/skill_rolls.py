@@ -90,9 +90,9 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
                 f"an additional roll cannot change it to {goal} (A3)"
             )
         goal = ext.goal if goal is None else goal
-    modifiers: list[tuple[str, int]] = [("GM", cmd.modifier)]
+    actions = 0
     if enc.in_combat and enc.turn is not None and enc.turn.actor == c.id:
-        modifiers.append(("actions, A8", use_turn_action(ctx, c)))
+        actions = use_turn_action(ctx, c)
     # Every mode rolls the same declared roll; only the goal, purpose and log differ.
     roll = partial(
         perform_roll,
@@ -101,7 +101,8 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
         skill=skill,
         stat=stat,
         dice=cmd.dice,
-        modifiers=modifiers,
+        actions=actions,
+        gm=cmd.modifier,
         exert=cmd.exert,
         special=cmd.special,
         limb=cmd.limb,

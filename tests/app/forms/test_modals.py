@@ -24,6 +24,7 @@ from rules.model.commands import (
 )
 from rules.model.state import Combatant, Encounter, Pending, Wound
 from tests.support.modal_host import Host, choose, save_disabled, shown, type_into, until
+from tests.support.pending_samples import parry_data
 from tracker.modals import (
     BeginCombat,
     Confirm,
@@ -65,8 +66,16 @@ def hurt() -> Encounter:
         luck=3,
     )
     calm = Combatant(id="c2", name="Calm")
-    pending = Pending(id=7, kind="demise", combatant="c1", text="Kans: demise check (5+ WP)")
-    parry = Pending(id=8, kind="parry", combatant="c2", text="Calm may parry")
+    pending = Pending(
+        id=7,
+        kind="demise",
+        combatant="c1",
+        text="Kans: demise check (5+ WP)",
+        data={"trigger": "massive wound"},
+    )
+    parry = Pending(
+        id=8, kind="parry", combatant="c2", text="Calm may parry", data=parry_data("c1")
+    )
     return Encounter(combatants={"c1": kans, "c2": calm}, pending=[pending, parry], in_combat=True)
 
 

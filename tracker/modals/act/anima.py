@@ -21,7 +21,10 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
+from rules.engine.roll_plan import modifier_text, plan_roll
 from rules.mechanics import anima, characteristic
+from rules.mechanics.anima import AUTOMATIC_MARGIN
+from rules.mechanics.characteristic import ONE_COUNTS_AS, TEN_COUNTS_AS
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.check_limits import D100_RANGE, range_problem, value_range
 from rules.model.commands import AnimaCheck, AnimaKind
@@ -39,8 +42,6 @@ from tracker.modals.act.common import (
     SpecialPicker,
     describe,
     living_others,
-    modifier_text,
-    standing_modifiers,
 )
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import whole_number
@@ -288,10 +289,11 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         """
         panel = self.query_one("#odds", Static)
         special, positive = picker.kind, picker.positive
-        mods = standing_modifiers(self.actor, special, complement=False)
-        bonus = sum(value for _label, value in mods)
-        their_mods = standing_modifiers(other, None, complement=False) if other else []
-        their_bonus = sum(value for _label, value in their_mods)
+        mine = plan_roll(self.actor, special=special, complement=False)  # R26, as the engine
+        mods, bonus = mine.modifiers, mine.total
+        theirs_plan = plan_roll(other, complement=False) if other is not None else None
+        their_mods = theirs_plan.modifiers if theirs_plan is not None else ()
+        their_bonus = theirs_plan.total if theirs_plan is not None else 0
         lines: list[str] = []
         if score is None:
             panel.update("Name a value to see the odds.")
@@ -315,22 +317,23 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         elif kind == "resistance" and difficulty is not None:
             odds = resistance_odds(score, difficulty, special, positive, bonus)
             if odds.automatic:
-                mods = their_mods = []  # no roll: nothing to add to (R23)
+                mods = their_mods = ()  # no roll: nothing to add to (R23)
                 lines.append(
-                    f"{score} beats {difficulty} by {score - difficulty} ≥ 50:"
+                    f"{score} beats {difficulty} by {score - difficulty} ≥ {AUTOMATIC_MARGIN}:"
                     " success without a roll (R23)"
                 )
             else:
                 lines += [
                     f"{score} + d100 (never open) vs {difficulty}"
-                    f" (no roll from {difficulty + 50}, R23)",
+                    f" (no roll from {difficulty + AUTOMATIC_MARGIN}, R23)",
                     f"success {percent(odds.success)} (a natural 100 always succeeds)",
                     f"fumble {percent(odds.fumble)} (R23)",
                 ]
         elif kind == "characteristic":
             chance = characteristic_odds(score, special, positive, bonus)
             lines += [
-                f"{score} − d10 ≥ 0 (a 10 counts 13, a 1 counts −2; R25: 0 succeeds)",
+                f"{score} − d10 ≥ 0 (a 10 counts {TEN_COUNTS_AS}, a 1 counts"
+                f" {ONE_COUNTS_AS}; R25: 0 succeeds)".replace("-", "−"),
                 f"success {percent(chance)}",
             ]
         elif kind == "opposed-characteristic" and other is not None and theirs is not None:

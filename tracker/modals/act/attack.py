@@ -20,10 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
+from rules.engine.roll_plan import held_penalty, plan_roll, turn_penalty
 from rules.mechanics.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.commands import Attack, Dodge
-from rules.model.errors import field_errors
+from rules.model.errors import field_errors, field_problem
 from rules.model.state import Combatant, Encounter
 from rules.odds.declared import roll_distribution, victory_distribution
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
@@ -33,21 +34,17 @@ from tracker.modals.act.common import (
     describe,
     living_others,
     may_react,
-    modifier_text,
     paying_actions,
     reaction_line,
-    standing_modifiers,
-    turn_penalty,
 )
 from tracker.modals.act.held import (
     KEPT,
     held_label,
-    held_penalty,
     payer_refusal,
     uses_held,
 )
 from tracker.modals.act.kept_line import KeptLine, keep
-from tracker.modals.act.limb import LIMB_PENALTY, chosen_limb, limb_options, limb_picker
+from tracker.modals.act.limb import chosen_limb, limb_options, limb_picker
 from tracker.modals.act.react import reaction_options
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
@@ -298,10 +295,12 @@ class AttackDialog(ActDialog[Attack]):
         exert = self.query_one("#exert", Checkbox).value
         picker = self.query_one("#special", SpecialPicker)
         dodge = self._dodge(target, errors)
-        limb, limb_modifier, refusal = chosen_limb(self, a)
+        limb, refusal = chosen_limb(self, a)
         if refusal:
             errors[FORM] = refusal
-        self._show_odds(goal, modifier + limb_modifier, exert, picker, target, dodge)
+        if goal is not None and (wrong := field_problem(Attack, "goal", goal)):
+            errors["goal"] = wrong  # -2 parses, but the Attack refuses it: no odds from it
+        self._show_odds(goal, modifier, limb, exert, picker, target, dodge, errors)
         if errors or target is None or goal is None:
             return None, errors
         try:
@@ -340,7 +339,7 @@ class AttackDialog(ActDialog[Attack]):
         action = self.query_one("#dodge-action", Select).value
         text = self.query_one("#dodge-modifier", Input).value
         modifier = parse_modifier(text, errors, "dodge-modifier")
-        limb, _penalty, refusal = chosen_limb(self, target, "dodge-limb")
+        limb, refusal = chosen_limb(self, target, "dodge-limb")
         use_held = uses_held(self, "dodge-held")
         why = refusal or payer_refusal(target, action, ("dodge",), use_held)
         if why:
@@ -358,35 +357,46 @@ class AttackDialog(ActDialog[Attack]):
         self,
         goal: int | None,
         modifier: int,
+        limb: Location | None,
         exert: bool,
         picker: SpecialPicker,
         target: Combatant | None,
         dodge: Dodge | None,
+        errors: dict[str, str],
     ) -> None:
         a, w = self.attacker, self.weapon
         odds = self.query_one("#odds", OddsView)
-        mods = [("GM", modifier), ("actions, A8", turn_penalty(self.encounter, a))]
-        mods += standing_modifiers(a, picker.kind)
-        mods = [(label, value) for label, value in mods if value]
+        plan = plan_roll(
+            a,
+            actions=turn_penalty(self.encounter, a),
+            gm=modifier,
+            limb=limb,
+            special=picker.kind,
+        )
         shift = None
-        note = modifier_text(mods)
+        note = plan.text()
         if dodge is not None and target is not None:
-            hurt = dodge.limb is not None and target.limbs.get(dodge.limb) != "severed"
+            dodging = plan_roll(  # the dodge as the engine rolls it (A8, A10, A15, R26, A4)
+                target,
+                held=held_penalty(target, dodge.use_held),
+                gm=dodge.modifier,
+                limb=dodge.limb,
+            )
             dodger = roll_distribution(
                 target.effective("Dexterity") if "Dexterity" in target.stats else 0,
                 target.skill_rating("Dodge"),
-                sum(v for _l, v in standing_modifiers(target, None))
-                + dodge.modifier
-                + (LIMB_PENALTY if hurt else 0)  # A15
-                + held_penalty(target, dodge.use_held),  # A8
+                dodging.total,
             )
             shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
             odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
         odds.stat_name = w.stat
         odds.stat = a.effective(w.stat) if w.stat in a.stats else 0
         odds.dice = a.skill_rating(w.skill)
-        odds.goal = goal
-        odds.modifier = sum(value for _label, value in mods)
+        bad = sorted(set(errors) & {"goal", "modifier", "dodge-modifier"})
+        odds.goal = None if bad else goal  # a refused field: no odds guessed from it
+        if bad:
+            note = f"fix the {' and '.join(slot.replace('-', ' ') for slot in bad)} to see the odds"
+        odds.modifier = plan.total
         odds.exert = exert
         odds.special = picker.kind
         odds.positive = picker.positive

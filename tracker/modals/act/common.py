@@ -1,9 +1,10 @@
-"""What the act dialogs share: the FARAD die picker, the roll's known modifiers, A10 lines.
+"""What the act dialogs share: the FARAD die picker and A10 lines.
 
 Every judgement is the engine's own function read without changing
 anything: `rules.engine.farad_in_play.special_refusal` says which special die may be
 declared (C, R16-R20), `rules.engine.reactions.eligible` who may react (A10). The
-dialogs only show those answers before the GM commits.
+dialogs only show those answers before the GM commits. A roll's modifiers are
+`rules.engine.roll_plan.plan_roll`'s, asked by each dialog's odds.
 """
 
 from __future__ import annotations
@@ -141,35 +142,6 @@ class SpecialPicker(FieldRadioSet):
             return None
         choice = self.choices[index]
         return None if choice.refused else choice.kind
-
-
-# --- the roll's known modifiers ----------------------------------------------------------
-
-
-def turn_penalty(encounter: Encounter, c: Combatant) -> int:
-    """A8: the multi-action penalty when the roll spends one of `c`'s declared actions."""
-    turn = encounter.turn
-    if encounter.in_combat and turn is not None and turn.actor == c.id:
-        return turn.penalty
-    return 0
-
-
-def standing_modifiers(
-    c: Combatant, special: str | None, *, complement: bool = True
-) -> list[tuple[str, int]]:
-    """What `perform_roll` adds by itself: R26's turn bonus (unless a new desperation
-    die is declared) and a waiting complementary bonus (A4)."""
-    found: list[tuple[str, int]] = []
-    if c.turn_bonus and special != "desperation":
-        found.append(("desperation this turn, R26", c.turn_bonus))
-    if complement and c.complement_bonus:
-        found.append(("complementary, A4", c.complement_bonus))
-    return found
-
-
-def modifier_text(modifiers: list[tuple[str, int]]) -> str:
-    """`−4 (actions, A8) +2 (complementary, A4)` for the odds note."""
-    return " ".join(f"{value:+d} ({label})".replace("-", "−", 1) for label, value in modifiers)
 
 
 # --- A10 ---------------------------------------------------------------------------------

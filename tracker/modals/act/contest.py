@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.engine.roll_plan import plan_roll
 from rules.model.state import Combatant, Encounter
 from rules.odds.declared import roll_distribution, round_odds
-from tracker.modals.act.common import standing_modifiers
 from tracker.widgets.odds import percent
 
 
 def contest_roll(c: Combatant, skill: str, stat: str) -> dict[int, Fraction]:
     """A6: one side's roll: its skill, no goal; R26 and A4 bonuses still apply."""
-    bonus = sum(v for _label, v in standing_modifiers(c, None))
+    bonus = plan_roll(c).total
     value = c.effective(stat) if stat in c.stats else 0
     return roll_distribution(value, c.skill_rating(skill), bonus)
 

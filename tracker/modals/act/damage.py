@@ -3,7 +3,8 @@
 The engine has already worked the hit out in full (soft armour dice
 included) and stored the breakdown; this dialog shows that line exactly as
 stored, lets the GM replace what passed the shield, what passed the armour
-or the wound points, and previews the recomputed line before it is applied.
+or the wound points, and previews the recomputed line before it is applied:
+`rules.engine.damage_breakdown`, the very function ConfirmDamage applies.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from rules.engine.handlers.attack import MAX_LEVEL_WP
-from rules.mechanics.damage import resolve_damage
+from rules.engine.damage_breakdown import damage_breakdown
+from rules.mechanics.damage import AttackDamage
 from rules.model.commands import ConfirmDamage
 from rules.model.errors import explain
+from rules.model.pending import DamageData
 from rules.model.state import Encounter, Pending
 from tracker.modals.act.base import ActDialog, DialogBody
 from tracker.modals.act.parry import pending_of
@@ -27,53 +29,21 @@ from tracker.modals.parse import whole_number
 from tracker.modals.parse import wound_points as parse_wp
 
 
-def _int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"stored damage value {value!r} is not a whole number")
-    return value
+def damage_of(p: Pending) -> DamageData:
+    """The hit's stored breakdown (a damage decision always carries one)."""
+    if not isinstance(p.data, DamageData):
+        raise ValueError(f"decision {p.id} is a {p.kind}, not a damage")
+    return p.data
 
 
-def _faces(value: object) -> list[int]:
-    if not isinstance(value, list):
-        raise ValueError(f"stored soft armour faces {value!r} are not a list")
-    return [_int(face) for face in value]
-
-
-def preview(p: Pending, after_shield: int | None, after_armour: int | None, wp: int | None) -> str:
-    """The breakdown the engine would apply with these overrides (pure; no dice).
-
-    Raises ValueError (the rules' own message) for an override with no stage to
-    replace; a stopped hit let through reaches soft armour whose dice are not
-    rolled yet, which the line says instead of guessing them.
-    """
-    d = p.data
-    shield = None
-    if d.get("shield_low") is not None:
-        shield = (_int(d["shield_low"]), _int(d["shield_high"]))
-    faces = _faces(d.get("soft_faces") or [])
-    soft = _int(d["soft"])
-    if d.get("after_shield") is None and after_shield is not None and soft and not faces:
-        return (
-            f"VS {d['attack_vs']} + damage {d['weapon_damage']} = {d['damage_vs']} → shield"
-            f" (GM: {after_shield} passes) → armour: {soft} soft d10 rolled when applied"
-        )
-    result = resolve_damage(
-        _int(d["attack_vs"]),
-        _int(d["weapon_damage"]),
-        shield,
-        None if d.get("shield_hits") is None else _int(d["shield_hits"]),
-        _int(d["hard"]),
-        soft,
-        _int(d["rating"]),
-        faces,
-        override_after_shield=after_shield,
-        override_after_armour=after_armour,
-        override_wp=None if wp is None else min(wp, MAX_LEVEL_WP),
-    )
-    line = result.explain()
-    if wp is not None and wp > MAX_LEVEL_WP:
-        line += f" (GM: {wp} WP)"
-    return line
+def stage_hints(d: DamageData, result: AttackDamage | None) -> tuple[str, str]:
+    """What the blank 'after the armour' and 'wound points' fields stand for now: the
+    stored hit's numbers, or those that follow from an earlier stage's override."""
+    if result is None:  # the soft dice are rolled when applied
+        return "rolled when applied", "rolled when applied"
+    if result.stopped_by_shield:
+        return "—", "—"
+    return str(result.victory_score), f"{result.wound_points} ({result.damage_name or 'Bruise'})"
 
 
 class DamageDialog(ActDialog[ConfirmDamage]):
@@ -100,23 +70,25 @@ class DamageDialog(ActDialog[ConfirmDamage]):
 
     def __init__(self, encounter: Encounter, pending_id: int) -> None:
         self.pending = pending_of(encounter, pending_id, ("damage",))
+        self.data = damage_of(self.pending)
         super().__init__()
         self.encounter = encounter
         self.target = encounter.combatants[self.pending.combatant]
 
     def compose(self) -> ComposeResult:
-        p, d = self.pending, self.pending.data
-        attacker = self.encounter.combatants.get(str(d.get("attacker")))
-        who = attacker.name if attacker is not None else str(d.get("attacker"))
-        where = "" if d.get("location") in (None, "unspecified") else f" ({d['location']})"
-        stopped = d.get("after_shield") is None
+        d = self.data
+        attacker = self.encounter.combatants.get(d.attacker)
+        who = attacker.name if attacker is not None else d.attacker
+        where = "" if d.location == "unspecified" else f" ({d.location})"
+        stopped = d.after_shield is None
+        armour_hint, wp_hint = self._stored_hints()
         with DialogBody(classes="dialog"):
             yield Static(
-                f"Damage to {self.target.name}{where} from {who}'s {d.get('weapon')}",
+                f"Damage to {self.target.name}{where} from {who}'s {d.weapon}",
                 classes="dialog-title",
                 markup=False,
             )
-            yield Static(str(d.get("explanation", p.text)), id="stored", markup=False)
+            yield Static(d.explanation, id="stored", markup=False)
             yield Static(
                 "Leave a stage blank to keep the rules' number; a number replaces it and the"
                 " later stages follow from it.",
@@ -125,7 +97,7 @@ class DamageDialog(ActDialog[ConfirmDamage]):
             yield labelled(
                 "After the shield",
                 Input(
-                    placeholder="stopped" if stopped else str(d.get("after_shield")),
+                    placeholder="stopped" if stopped else str(d.after_shield),
                     id="after-shield",
                     compact=True,
                 ),
@@ -134,7 +106,7 @@ class DamageDialog(ActDialog[ConfirmDamage]):
             yield labelled(
                 "After the armour",
                 Input(
-                    placeholder="—" if stopped else str(d.get("after_armour")),
+                    placeholder=armour_hint,
                     id="after-armour",
                     compact=True,
                 ),
@@ -143,7 +115,7 @@ class DamageDialog(ActDialog[ConfirmDamage]):
             yield labelled(
                 "Wound points",
                 Input(
-                    placeholder="—" if stopped else f"{d.get('wound_points')} ({d.get('level')})",
+                    placeholder=wp_hint,
                     id="wound-points",
                     compact=True,
                 ),
@@ -162,6 +134,17 @@ class DamageDialog(ActDialog[ConfirmDamage]):
             errors[slot] = problem
         return value
 
+    def _stored_hints(self) -> tuple[str, str]:
+        d = self.data
+        if d.after_shield is None:
+            return "—", "—"
+        return str(d.after_armour), f"{d.wound_points} ({d.level or 'Bruise'})"
+
+    def _hint(self, hints: tuple[str, str]) -> None:
+        """The later stages' blank fields read what follows from the earlier overrides."""
+        self.query_one("#after-armour", Input).placeholder = hints[0]
+        self.query_one("#wound-points", Input).placeholder = hints[1]
+
     def validate_form(self) -> tuple[ConfirmDamage | None, dict[str, str]]:
         errors: dict[str, str] = {}
         after_shield = self._number("after-shield", errors, "after_shield")
@@ -169,7 +152,10 @@ class DamageDialog(ActDialog[ConfirmDamage]):
         wp = self._number("wound-points", errors, "wound_points")
         shown = self.query_one("#preview", Static)
         if errors:
-            shown.update("")
+            # No breakdown is guessed from a refused field: the line says which to fix.
+            fields = " and ".join(slot.replace("_", " ") for slot in errors)
+            shown.update(f"fix the {fields} to see the damage")
+            self._hint(self._stored_hints())
             return None, errors
         try:
             command = ConfirmDamage(
@@ -179,13 +165,19 @@ class DamageDialog(ActDialog[ConfirmDamage]):
                 wound_points=wp,
             )
         except ValidationError as err:
-            shown.update("")
+            shown.update("fix the overrides to see the damage")
+            self._hint(self._stored_hints())
             return None, {FORM: explain(err, ConfirmDamage)}
         try:
-            line = preview(self.pending, after_shield, after_armour, wp)
+            found = damage_breakdown(
+                self.data, after_shield=after_shield, after_armour=after_armour, wound_points=wp
+            )
         except ValueError as err:
             shown.update("")
+            self._hint(self._stored_hints())
             return None, {FORM: str(err)}
-        gm = any(v is not None for v in (after_shield, after_armour, wp))
-        shown.update(("with the GM's numbers: " if gm else "applies: ") + line)
+        self._hint(stage_hints(self.data, found.result))
+        shown.update(
+            ("with the GM's numbers: " if found.gm else "applies: ") + found.line(self.data)
+        )
         return command, {}

@@ -34,11 +34,6 @@ def uses_held(screen: DOMNode, id: str) -> bool:
     return box.display and box.value
 
 
-def held_penalty(c: Combatant, use_held: bool) -> int:
-    """A8: what spending the held action adds to the roll (0 for a plain reaction)."""
-    return c.held_penalty if use_held and c.held_action is not None else 0
-
-
 def payer_refusal(
     c: Combatant, action_name: object, kinds: tuple[str, ...], use_held: bool
 ) -> str | None:

@@ -1,8 +1,8 @@
 """A15 in the dialogs: which hurt limb a roll uses (shown only when the actor has one).
 
 A broken or shattered limb puts the roll at -4 and costs 1 WP after it; a
-severed one cannot be used. The engine applies the rule (rules/engine/roll.py);
-this only offers the choice and tells the odds view about the -4.
+severed one cannot be used. The rules' roll planner (rules/engine/roll_plan.py)
+says both, for the engine and for the odds view; this only offers the choice.
 """
 
 from __future__ import annotations
@@ -11,18 +11,21 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Select
 
+from rules.engine.roll_plan import LIMB_PENALTY, limb_refusal
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.state import Combatant
 from tracker.modals.act.base import FieldSelect
 from tracker.modals.form import labelled
 
-LIMB_PENALTY = -4  # A15
-
 
 def limb_options(c: Combatant) -> list[tuple[str, str]]:
     """The hurt limbs as (what the GM reads, the limb): the choices of a 'Uses limb' field."""
     return [
-        (f"{where} ({state}: " + ("unusable)" if state == "severed" else "-4, then 1 WP)"), where)
+        (
+            f"{where} ({state}: "
+            + ("unusable)" if state == "severed" else f"{LIMB_PENALTY}, then 1 WP)"),
+            where,
+        )
         for where, state in c.limbs.items()
     ]
 
@@ -37,15 +40,11 @@ def limb_picker(c: Combatant, id: str = "limb") -> Widget | None:
 
 def chosen_limb(
     screen: DOMNode, c: Combatant, id: str = "limb"
-) -> tuple[Location | None, int, str | None]:
-    """(the limb, its modifier for the odds, why it cannot be used) from the dialog."""
+) -> tuple[Location | None, str | None]:
+    """(the limb chosen in the dialog, why it cannot be used): the -4 is `plan_roll`'s."""
     found = screen.query(f"#{id}")
     if not found:
-        return None, 0, None
+        return None, None
     value = found.first(Select).value
     limb = next((name for name in LOCATIONS if name == value), None)  # none: no limb chosen
-    if limb is None:
-        return None, 0, None
-    if c.limbs.get(limb) == "severed":
-        return limb, 0, f"{c.name}'s {limb} is severed: it cannot be used (A15)"
-    return limb, LIMB_PENALTY, None
+    return limb, limb_refusal(c, limb)

@@ -20,10 +20,10 @@ from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from rules.engine.track_index import acts_now
-from rules.mechanics.chart import MAX_ACTIONS
+from rules.mechanics.chart import ACTION_PENALTY, MAX_ACTIONS
 from rules.mechanics.skill import multi_action_penalty
 from rules.model.commands import TakeOpportunity
-from rules.model.errors import field_errors
+from rules.model.errors import field_errors, field_problem
 from rules.model.state import Action, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
 from tracker.modals.form import (
@@ -67,6 +67,14 @@ class ActionList(MarkedSelectionList[str]):
     ]
 
 
+def penalties() -> str:
+    """A8's table in the hint's words: `2 cost −4 to each roll, 3 −6`."""
+    steps = [(n, p) for n, p in ACTION_PENALTY.items() if p]
+    words = [f"{n} cost {p} to each roll".replace("-", "−") for n, p in steps[:1]]
+    words += [f"{n} {p}".replace("-", "−") for n, p in steps[1:]]
+    return ", ".join(words)
+
+
 class OpportunityDialog(ActDialog[TakeOpportunity]):
     """Pick the actions (space toggles), maybe hold one, maybe change the cost; enter takes it."""
 
@@ -108,8 +116,8 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             )
             held = f"  Held from before: {c.held_action} (lapses now, A8)." if c.held_action else ""
             yield Static(
-                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): 2 cost −4 to each"
-                f" roll, 3 −6 (A8); the opportunity costs the largest (R7).{held}",
+                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): {penalties()}"
+                f" (A8); the opportunity costs the largest (R7).{held}",
                 classes="hint",
                 markup=False,
             )
@@ -169,7 +177,13 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             return None, errors
         actions = [c.action(name) for name in chosen]
         ruled = max(a.cost for a in actions)
-        spent = cost if cost is not None and cost >= 1 else ruled
+        if cost is not None and (wrong := field_problem(TakeOpportunity, "cost", cost)):
+            errors["cost"] = wrong  # R6: no landing is guessed from a cost the rules refuse
+        if "cost" in errors:
+            summary.update(f"{len(actions)} action(s): fix the cost to see where {c.name} lands")
+            self._preview(None)
+            return None, errors
+        spent = cost if cost is not None else ruled
         landing = (c.ttu or 0) + spent
         penalty = multi_action_penalty(len(actions))
         pen = f"{penalty} to each roll (A8)" if penalty else "no action penalty"

@@ -16,8 +16,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
+from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
+from rules.model.pending import ParryData
 from rules.model.state import Action, Encounter, Pending, Weapon
 from tracker.modals.act.base import (
     ActDialog,
@@ -30,15 +32,12 @@ from tracker.modals.act.common import (
     SpecialPicker,
     default_cost,
     may_react,
-    modifier_text,
     paying_actions,
     reaction_line,
-    standing_modifiers,
 )
 from tracker.modals.act.held import (
     KEPT,
     held_label,
-    held_penalty,
     payer_refusal,
     uses_held,
 )
@@ -98,13 +97,14 @@ class ParryDialog(ActDialog[Parry]):
 
     def compose(self) -> ComposeResult:
         d, p = self.defender, self.pending
-        suggested = p.data.get("parry_weapon")
-        attacker = self.encounter.combatants.get(str(p.data.get("attacker")))
-        by = attacker.name if attacker is not None else str(p.data.get("attacker"))
+        hit = p.data
+        assert isinstance(hit, ParryData)  # pending_of took a parry: its data is a parry's
+        suggested = hit.parry_weapon
+        attacker = self.encounter.combatants.get(hit.attacker)
+        by = attacker.name if attacker is not None else hit.attacker
         with DialogBody(classes="dialog"):
             yield Static(
-                f"{d.name} may parry {by}'s {p.data.get('weapon')}: goal {p.goal}"
-                " (the attacker's SS, A10)",
+                f"{d.name} may parry {by}'s {hit.weapon}: goal {p.goal} (the attacker's SS, A10)",
                 classes="dialog-title",
                 markup=False,
             )
@@ -162,25 +162,27 @@ class ParryDialog(ActDialog[Parry]):
         odds = self.query_one("#odds", OddsView)
         errors: dict[str, str] = {}
         modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
-        limb, limb_modifier, limb_refusal = chosen_limb(self, d)
+        limb, limb_refusal = chosen_limb(self, d)
         use_held = uses_held(self, "use-held")
         shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)
         if shown is not None:
-            mods = [
-                ("held action, A8", held_penalty(d, use_held)),
-                ("GM", modifier),
-                ("limb, A15", limb_modifier),
-                *standing_modifiers(d, picker.kind),
-            ]
-            mods = [(label, value) for label, value in mods if value]
+            plan = plan_roll(
+                d,
+                held=held_penalty(d, use_held),
+                gm=modifier,
+                limb=limb,
+                special=picker.kind if weapon is not None else None,
+            )
             odds.stat_name = shown.stat
             odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0
             odds.dice = d.skill_rating(shown.skill)
-            odds.goal = p.goal
-            odds.modifier = sum(v for _l, v in mods)
+            odds.goal = None if "modifier" in errors else p.goal  # no guess from a refused field
+            odds.modifier = plan.total
             odds.special = picker.kind if weapon is not None else None
             odds.positive = picker.positive
-            odds.note = modifier_text(mods) if weapon else f"not parrying (with {shown.name})"
+            odds.note = plan.text() if weapon else f"not parrying (with {shown.name})"
+            if "modifier" in errors:
+                odds.note = "fix the modifier to see the odds"
         # A10: the button says what enter does, so the default (the engine's suggested
         # weapon, pressed and highlighted) is never taken for "do not parry".
         save = self.query_one("#save", Button)

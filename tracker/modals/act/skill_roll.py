@@ -22,9 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
+from rules.engine.roll_plan import plan_roll, turn_penalty
 from rules.mechanics.chart import GOALS
 from rules.mechanics.numbers import is_int_text, parse_int
 from rules.mechanics.sheet_names import rating
+from rules.mechanics.wounds import Location
 from rules.model.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
 from rules.model.errors import explain, field_errors
 from rules.model.state import Combatant, Encounter
@@ -33,9 +35,6 @@ from tracker.modals.act.common import (
     SpecialPicker,
     describe,
     living_others,
-    modifier_text,
-    standing_modifiers,
-    turn_penalty,
     untrained_warning,
 )
 from tracker.modals.act.contest import contest_title, running_text, start_text
@@ -292,7 +291,7 @@ class SkillRollDialog(ActDialog[Command]):
             if goal is not None and goal != ext.goal:
                 errors["goal"] = f"the extended roll's goal is {ext.goal} (A3)"
             goal = ext.goal
-        limb, limb_modifier, refusal = chosen_limb(self, c)
+        limb, refusal = chosen_limb(self, c)
         if refusal:
             errors[FORM] = refusal
         command: SkillRollCommand | None = None
@@ -316,9 +315,7 @@ class SkillRollDialog(ActDialog[Command]):
                 message = f"{path}: {text}" if path else text
                 errors[slot] = "; ".join(filter(None, [errors.get(slot, ""), message]))
         bad = set(errors) & set(FIELD_SLOTS)
-        self._roll_odds(
-            skill, stat, goal, dice, modifier + limb_modifier, exert, picker, continuing, bad
-        )
+        self._roll_odds(skill, stat, goal, dice, modifier, limb, exert, picker, continuing, bad)
         if errors or command is None:
             return None, errors
         return command, {}
@@ -330,34 +327,38 @@ class SkillRollDialog(ActDialog[Command]):
         goal: int | None,
         dice: int | None,
         modifier: int,
+        limb: Location | None,
         exert: bool,
         picker: SpecialPicker,
         continuing: bool,
         bad: set[str],
     ) -> None:
         c, mode = self.actor, self._mode()
-        mods = [("GM", modifier), ("actions, A8", turn_penalty(self.encounter, c))]
-        mods += standing_modifiers(c, picker.kind, complement=mode != "complementary")
-        info = self.query_one("#info", Static)
         ext = c.extended
-        if continuing and ext is not None:
-            mods.append(("running total − 2, A3", ext.total - 2))
+        running = continuing and ext is not None
+        plan = plan_roll(
+            c,
+            actions=turn_penalty(self.encounter, c),
+            gm=modifier,
+            extra=[("running total − 2, A3", ext.total - 2)] if running and ext else [],
+            limb=limb,
+            special=picker.kind,
+            complement=mode != "complementary",
+        )
+        info = self.query_one("#info", Static)
         info.update(roll_note(self.encounter, c, mode, skill, dice, continuing))
-        mods = [(label, value) for label, value in mods if value]
         odds = self.query_one("#odds", OddsView)
         odds.stat_name = stat
         odds.stat = c.effective(stat) if stat in c.stats else 0
         # A refused number gets no chance of success: the field says what is wrong.
         odds.dice = dice if dice is not None and "dice" not in bad else rating(c.skills, skill)
         odds.goal = None if bad else goal
-        odds.modifier = sum(value for _label, value in mods)
+        odds.modifier = plan.total
         odds.exert = exert
         odds.special = picker.kind
         odds.positive = picker.positive
         odds.goal_shift = None
-        odds.note = (
-            f"fix the {' and '.join(sorted(bad))} to see the odds" if bad else modifier_text(mods)
-        )
+        odds.note = f"fix the {' and '.join(sorted(bad))} to see the odds" if bad else plan.text()
 
     def _opposed(self) -> tuple[Command | None, dict[str, str]]:
         c, enc = self.actor, self.encounter

@@ -1,0 +1,128 @@
+"""Every modifier a roll carries, with its reason, worked out in one place (A4, A5, A8, A15, C).
+
+The engine's roll (`rules.engine.roll.perform_roll`), the Anima checks and the
+dialogs' odds previews all ask `plan_roll`, so what the GM is shown before a
+roll is what the engine adds to it, in the same order and with the same words.
+A new rule that shifts rolls joins here once: it becomes one more `Modifier`.
+
+Pure: nothing is changed. The engine passes what only it knows (the A8 penalty
+it just spent, the special die it just rolled); a preview reads the planned A8
+penalty with `turn_penalty` and leaves the die to the odds (rules.odds.declared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.mechanics.skill import exert_bonus
+from rules.mechanics.wounds import Location
+from rules.model.state import Combatant, Encounter
+
+__all__ = [
+    "LIMB_PENALTY",
+    "Modifier",
+    "RollPlan",
+    "held_penalty",
+    "limb_refusal",
+    "modifier_text",
+    "plan_roll",
+    "turn_penalty",
+]
+
+LIMB_PENALTY = -4  # A15: a roll using a broken or shattered limb
+
+
+class Modifier(NamedTuple):
+    """One addition to a roll's SS and why (`("actions, A8", -4)`); a plain pair to the dice."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class RollPlan:
+    """The roll's modifiers in the order the engine adds them, and why it may not be made."""
+
+    modifiers: tuple[Modifier, ...]
+    refusal: str | None = None  # A15: a severed limb cannot be used at all
+
+    @property
+    def total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    def text(self) -> str:
+        """`−4 (actions, A8) +2 (complementary, A4)` for an odds note."""
+        return modifier_text(self.modifiers)
+
+
+def modifier_text(modifiers: Sequence[tuple[str, int]]) -> str:
+    """`−4 (actions, A8) +2 (complementary, A4)`: each modifier with its reason."""
+    return " ".join(f"{value:+d} ({label})".replace("-", "−", 1) for label, value in modifiers)
+
+
+def turn_penalty(encounter: Encounter, c: Combatant) -> int:
+    """A8: the multi-action penalty a roll now would pay (the engine's `use_turn_action`)."""
+    turn = encounter.turn
+    if encounter.in_combat and turn is not None and turn.actor == c.id:
+        return turn.penalty
+    return 0
+
+
+def held_penalty(c: Combatant, use_held: bool) -> int:
+    """A8/A10: what spending the held action adds to a reaction's roll (0 for a plain one)."""
+    return c.held_penalty if use_held and c.held_action is not None else 0
+
+
+def limb_refusal(c: Combatant, limb: Location | None) -> str | None:
+    """A15: why this limb cannot be used (None: it can, or no limb is named)."""
+    if limb is not None and c.limbs.get(limb) == "severed":
+        return f"{c.name}'s {limb} is severed: it cannot be used (A15)"
+    return None
+
+
+def plan_roll(
+    c: Combatant,
+    *,
+    actions: int = 0,
+    held: int = 0,
+    gm: int = 0,
+    extra: Sequence[tuple[str, int]] = (),
+    limb: Location | None = None,
+    special: str | None = None,
+    rolled: tuple[str, int] | None = None,
+    complement: bool = True,
+    exert_stat: int | None = None,
+) -> RollPlan:
+    """The modifiers of `c`'s roll, zero ones left out, in the engine's order:
+
+    1. A8: the multi-action penalty (`actions`) or a held action's (`held`), then the GM's;
+    2. the action's own (`extra`, e.g. an extended roll's running total, A3);
+    3. A15: a broken or shattered `limb` is at −4 (a severed one: `refusal`);
+    4. Part C: the declared die's rolled result (`rolled`, the engine only: a preview's
+       odds hold the die's whole distribution instead);
+    5. R26: a desperation result rolled earlier this turn, unless `special` is a new
+       desperation die (its own result is its modifier, never counted twice);
+    6. A4: a waiting complementary bonus (`complement=False`: this roll does not spend it);
+    7. A5: exertion adds the roll's stat (`exert_stat`, as scaled by the die).
+    """
+    found: list[Modifier] = [
+        Modifier("actions, A8", actions),
+        Modifier("held action, A8", held),
+        Modifier("GM", gm),
+        *(Modifier(label, value) for label, value in extra),
+    ]
+    refusal = limb_refusal(c, limb)
+    state = c.limbs.get(limb) if limb is not None else None
+    if state is not None and refusal is None:
+        found.append(Modifier(f"{state} {limb}, A15", LIMB_PENALTY))
+    if rolled is not None:
+        found.append(Modifier(*rolled))
+    if c.turn_bonus and special != "desperation":
+        found.append(Modifier("desperation this turn, R26", c.turn_bonus))
+    if complement and c.complement_bonus:
+        found.append(Modifier("complementary, A4", c.complement_bonus))
+    if exert_stat is not None:
+        found.append(Modifier("exert, A5", exert_bonus(exert_stat)))
+    return RollPlan(tuple(m for m in found if m.value), refusal)
