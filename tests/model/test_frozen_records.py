@@ -3,6 +3,7 @@ rely on a command staying what it was, and the forms only read a pending decisio
 
 from __future__ import annotations
 
+import dataclasses
 from typing import get_args
 
 import pytest
@@ -47,3 +48,13 @@ def test_a_pending_refuses_an_assignment_but_the_journal_still_records_a_change(
     assert pending.text == "new"
     ctx.undo()
     assert pending.text == "old"
+
+
+def test_a_logged_event_refuses_an_assignment() -> None:
+    """The save cache reuses a logged event's JSON by identity (rules/saves/cache.py):
+    an event changed after it was logged would be saved as it was."""
+    enc = Encounter(name="t")
+    event = Context(enc, RecordingDice(ScriptedDice())).emit("note", "Kans arrives")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.text = "Kans leaves"  # type: ignore[misc]  # the point: it is refused
+    assert event.text == "Kans arrives" and enc.log == [event]
