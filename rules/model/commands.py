@@ -32,7 +32,7 @@ class CommandModel(Model):
     and saves reuse its JSON by identity (rules/saves/cache.py). Frozen is shallow: a
     command's combatant is copied by the handler before it joins the encounter."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class AddCombatant(CommandModel):
@@ -359,4 +359,4 @@ Command = Annotated[
     Field(discriminator="type"),
 ]
 
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command, config=ConfigDict(defer_build=True))

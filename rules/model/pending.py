@@ -30,7 +30,9 @@ __all__ = [
 
 
 class _Data(Model):
-    model_config = ConfigDict(frozen=True)
+    # defer_build: each variant's own validator is compiled when first used (the engine
+    # makes one), not at import: the first frame needs only Pending's, inside Encounter's.
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     def combatants(self) -> tuple[str, ...]:
         """The ids of the other combatants this decision names (a removal drops it)."""
