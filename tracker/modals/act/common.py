@@ -17,7 +17,7 @@ from textual.geometry import Size
 
 from rules.engine import farad_in_play
 from rules.engine.context import Context
-from rules.engine.reactions import eligible, unaware
+from rules.engine.reactions import eligible, timing
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, Combatant, Encounter
@@ -148,15 +148,8 @@ class SpecialPicker(FieldRadioSet):
 
 
 def reaction_line(encounter: Encounter, c: Combatant, skill_name: str, skill: int) -> str:
-    """A10 arithmetic in one line: `TTU 16 − Dodge 6 = 10 ≤ 13`."""
-    if not c.active:
-        return f"{c.name} is not on the time track"
-    now = encounter.time
-    if unaware(c, now):  # the engine's own test: tied at now, it already knows the fight
-        return f"{c.name} is surprised: unaware, so it cannot react (A10)"
-    ttu = c.ttu or 0
-    sign = "≤" if ttu - skill <= now else ">"
-    return f"TTU {ttu} − {skill_name} {skill} = {ttu - skill} {sign} now {now}"
+    """A10 arithmetic in one line, in the rules' words: `TTU 16 − Dodge 6 = 10 ≤ now 13`."""
+    return timing(c, skill_name, skill, encounter.time)
 
 
 def may_react(encounter: Encounter, c: Combatant, skill: int) -> bool:
