@@ -13,21 +13,25 @@ from rules.engine.context import Context, handles
 from rules.engine.roll_plan import held_penalty
 from rules.engine.track_index import set_ttu
 from rules.engine.turns import declared_action
+from rules.mechanics.chart import DEFAULT_ACTION_COST
 from rules.mechanics.skill import can_react
 from rules.model.commands import React
 from rules.model.state import Action, ActionKind, Combatant, Encounter, Turn
 
 __all__ = [
     "DEFENSIVE",
+    "default_reaction",
     "drop_held",
     "eligible",
     "landing",
+    "payment_refusal",
     "Reaction",
     "reaction_skill",
     "reaction_skill_name",
     "reactor_refusal",
     "spend_reaction",
     "timing",
+    "timing_refusal",
     "unaware",
 ]
 
@@ -129,29 +133,11 @@ def spend_reaction(
     lapses only at the holder's next opportunity); `use_held` spends it instead,
     and any other action can only be paid by it.
     """
-    enc = ctx.enc
-    if not enc.in_combat:
-        ctx.fail("reactions happen on the time track: begin combat first")
     action = _reaction_action(ctx, c, action_name, kinds)
-    if not c.active:
-        ctx.fail(f"{c.name} is not on the time track")
-    if unaware(c, enc.time):
-        ctx.fail(SURPRISED.format(name=c.name))
-    if not eligible(c, skill, enc.time):
-        ctx.fail(
-            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
-            f" is after now ({enc.time}) (A10)"
-        )
+    for refused in (timing_refusal(ctx.enc, c, skill), payment_refusal(c, action, kinds, use_held)):
+        if refused is not None:
+            ctx.fail(refused)
     held = c.held_action
-    if held is None and action.kind not in kinds:
-        ctx.fail(f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)")
-    if use_held and held is None:
-        ctx.fail(f"{c.name} holds no action to spend: react without it (A8, A10)")
-    if not use_held and action.kind not in kinds:
-        ctx.fail(
-            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
-            f" can pay for it (A10): spend the held action"
-        )
     penalty = held_penalty(c, use_held)  # A8: the one the dialogs preview (roll_plan)
     if use_held:
         drop_held(ctx, c)
@@ -171,15 +157,55 @@ def spend_reaction(
 def _reaction_action(
     ctx: Context, c: Combatant, name: str | None, kinds: tuple[ActionKind, ...]
 ) -> Action:
-    if name is not None:
-        try:
-            return c.action(name)
-        except ValueError as error:
-            ctx.fail(str(error))
+    if name is None:
+        return default_reaction(c, kinds)
+    try:
+        return c.action(name)
+    except ValueError as error:
+        ctx.fail(str(error))
+
+
+def default_reaction(c: Combatant, kinds: tuple[ActionKind, ...]) -> Action:
+    """A10: what pays for a dodge or parry when none is named: the first of the kinds in
+    the repertoire, else a plain one at the default cost (R6)."""
     for action in c.actions:
         if action.kind in kinds:
             return action
-    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])
+    return Action(name=kinds[0].capitalize(), cost=DEFAULT_ACTION_COST, kind=kinds[0])
+
+
+def timing_refusal(enc: Encounter, c: Combatant, skill: int) -> str | None:
+    """A10: why `c` cannot react now with a reaction of this skill (R9); None: it can."""
+    if not enc.in_combat:
+        return "reactions happen on the time track: begin combat first"
+    if not c.active:
+        return f"{c.name} is not on the time track"
+    if unaware(c, enc.time):
+        return SURPRISED.format(name=c.name)
+    if not eligible(c, skill, enc.time):
+        return (
+            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
+            f" is after now ({enc.time}) (A10)"
+        )
+    return None
+
+
+def payment_refusal(
+    c: Combatant, action: Action, kinds: tuple[ActionKind, ...], use_held: bool
+) -> str | None:
+    """A8/A10: why `action` cannot pay for this reaction (None: it can). A dodge or parry
+    (`kinds`) needs no held action; anything else only the held action can pay for."""
+    held = c.held_action
+    if held is None and action.kind not in kinds:
+        return f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)"
+    if use_held and held is None:
+        return f"{c.name} holds no action to spend: react without it (A8, A10)"
+    if not use_held and action.kind not in kinds:
+        return (
+            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
+            f" can pay for it (A10): spend the held action"
+        )
+    return None
 
 
 @handles(React)
