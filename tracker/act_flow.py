@@ -95,7 +95,7 @@ class ActFlow:
         session = self.app.session
         if session is None:
             return
-        why = reasons(session, selected).get(which, f"unknown act {which!r}")
+        why = reasons(session, selected, self.app.revision).get(which, f"unknown act {which!r}")
         if why is not None:
             self.app.notify(why, title="Not now", severity="warning")
             return

@@ -33,7 +33,8 @@ class TrackerCommands(Provider):
         if app.session is None or not isinstance(screen, MainScreen):
             return []
         enc = app.session.encounter
-        ok = {k for k, why in reasons(app.session, screen.selected).items() if why is None}
+        reasons_now = reasons(app.session, screen.selected, app.revision)
+        ok = {k for k, why in reasons_now.items() if why is None}
         who = enc.combatants[screen.selected].name if screen.selected in enc.combatants else ""
         out: list[Entry] = []
 

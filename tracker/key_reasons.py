@@ -6,10 +6,17 @@ a key sends one command whatever the GM types next (n, b, e), the answer is
 the engine's own refusal (`rules.engine.checks.why_not`); the rest ask the
 rules' questions (`rules.engine.turns`, `advance_refusal`). This module adds
 only the GM's words: which key does what the refusal asks (`in_keys`).
+
+The answer runs several dry runs (10-20 ms with 1,000 combatants) and the
+command palette asks for it at every keystroke, so it is kept for the app's
+revision: the same session, revision and selection get the same answer
+without running the rules again (every change to the session moves the
+revision: `TrackerApp.changed`, `install`, a load).
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -61,8 +68,32 @@ def in_keys(reason: str | None) -> str | None:
     return reason
 
 
-def reasons(session: Session, selected: str | None) -> dict[str, str | None]:
-    """Action id -> None when it fits the moment, else why not (in the GM's words)."""
+Reasons = dict[str, str | None]
+
+# The last answer and what it was for: (the session, weakly: a new session reusing a
+# dead one's id is not it), the app's revision, the selection.
+_last: tuple[weakref.ref[Session], int, str | None, Reasons] | None = None
+
+
+def reasons(session: Session, selected: str | None, revision: int | None = None) -> Reasons:
+    """Action id -> None when it fits the moment, else why not (in the GM's words).
+
+    With the app's `revision`, an answer already worked out for this session,
+    revision and selection is given again (a copy) instead of asking the rules.
+    """
+    global _last
+    if revision is None:
+        return _reasons(session, selected)
+    if _last is not None:
+        ref, rev, sel, answer = _last
+        if ref() is session and rev == revision and sel == selected:
+            return dict(answer)
+    answer = _reasons(session, selected)
+    _last = (weakref.ref(session), revision, selected, answer)
+    return dict(answer)
+
+
+def _reasons(session: Session, selected: str | None) -> Reasons:
     from rules.engine.checks import why_not
     from rules.model.commands import Advance, EndCombat, StartCombat
 

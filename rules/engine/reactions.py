@@ -13,18 +13,30 @@ from rules.engine.context import Context, handles
 from rules.engine.roll_plan import held_penalty
 from rules.engine.track_index import set_ttu
 from rules.engine.turns import declared_action
+from rules.mechanics.chart import DEFAULT_ACTION_COST
 from rules.mechanics.skill import can_react
 from rules.model.commands import React
-from rules.model.state import Action, ActionKind, Combatant, Turn
+from rules.model.state import Action, ActionKind, Combatant, Encounter, Turn
 
 __all__ = [
+    "DEFENSIVE",
+    "default_reaction",
     "drop_held",
     "eligible",
+    "landing",
+    "payment_refusal",
     "Reaction",
     "reaction_skill",
+    "reaction_skill_name",
+    "reactor_refusal",
     "spend_reaction",
+    "timing",
+    "timing_refusal",
     "unaware",
 ]
+
+DEFENSIVE: tuple[ActionKind, ...] = ("dodge", "parry")  # A10: all that needs no held action
+SURPRISED = "{name} is surprised: unaware, so it cannot react (A10)"
 
 
 def drop_held(ctx: Context, c: Combatant) -> None:
@@ -34,14 +46,49 @@ def drop_held(ctx: Context, c: Combatant) -> None:
         ctx.j.set(c, "held_penalty", 0)
 
 
-def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> int:
-    """R9: the skill of the reaction being made (Dodge, the weapon's skill, or as named)."""
+def reaction_skill_name(c: Combatant, action: Action, skill: str | None = None) -> str:
+    """R9: the name of the reaction's skill (as named, the action's, its weapon's, Dodge)."""
     name = skill or action.skill
     if name is None and action.weapon is not None:
         name = c.weapon(action.weapon).skill
     if name is None:
         name = {"dodge": "Dodge"}.get(action.kind, action.name)
-    return c.skill_rating(name)
+    return name
+
+
+def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> int:
+    """R9: the rating of the skill of the reaction being made."""
+    return c.skill_rating(reaction_skill_name(c, action, skill))
+
+
+def landing(c: Combatant, action: Action) -> int:
+    """A10: where a reaction leaves the reactor: its TTU plus the reaction's cost."""
+    return (c.ttu or 0) + action.cost
+
+
+def timing(c: Combatant, skill_name: str, skill: int, now: int) -> str:
+    """A10's test for `c` in one line: `TTU 16 − Dodge 6 = 10 ≤ now 13`, or why it
+    does not apply (off the track, surprised): the words the dialogs show."""
+    if not c.active:
+        return f"{c.name} is not on the time track"
+    if unaware(c, now):
+        return SURPRISED.format(name=c.name)
+    ttu = c.ttu or 0
+    sign = "≤" if ttu - skill <= now else ">"
+    return f"TTU {ttu} − {skill_name} {skill} = {ttu - skill} {sign} now {now}"
+
+
+def reactor_refusal(enc: Encounter, c: Combatant) -> str | None:
+    """A10 in combat: why `c` may not react to anything now, whatever the action (None: it
+    might): dead, the declared action's own actor, or off the time track."""
+    if c.dead:
+        return f"{c.name} is dead"
+    declared = declared_action(enc)
+    if declared is not None and declared.actor == c.id:
+        return f"{c.name} cannot react to its own action (A10)"
+    if not c.active:
+        return f"{c.name} is not on the time track"
+    return None
 
 
 def unaware(c: Combatant, now: int) -> bool:
@@ -86,31 +133,15 @@ def spend_reaction(
     lapses only at the holder's next opportunity); `use_held` spends it instead,
     and any other action can only be paid by it.
     """
-    enc = ctx.enc
-    if not enc.in_combat:
-        ctx.fail("reactions happen on the time track: begin combat first")
     action = _reaction_action(ctx, c, action_name, kinds)
-    if not c.active:
-        ctx.fail(f"{c.name} is not on the time track")
-    if not eligible(c, skill, enc.time):
-        ctx.fail(
-            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
-            f" is after now ({enc.time}) (A10)"
-        )
+    for refused in (timing_refusal(ctx.enc, c, skill), payment_refusal(c, action, kinds, use_held)):
+        if refused is not None:
+            ctx.fail(refused)
     held = c.held_action
-    if held is None and action.kind not in kinds:
-        ctx.fail(f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)")
-    if use_held and held is None:
-        ctx.fail(f"{c.name} holds no action to spend: react without it (A8, A10)")
-    if not use_held and action.kind not in kinds:
-        ctx.fail(
-            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
-            f" can pay for it (A10): spend the held action"
-        )
     penalty = held_penalty(c, use_held)  # A8: the one the dialogs preview (roll_plan)
     if use_held:
         drop_held(ctx, c)
-    set_ttu(ctx, c, (c.ttu or 0) + action.cost)
+    set_ttu(ctx, c, landing(c, action))
     if use_held:
         pen = f", {penalty} to its roll (A8)" if penalty else ""
         source = f"spends its held {held}, cost {action.cost}{pen}"
@@ -126,15 +157,55 @@ def spend_reaction(
 def _reaction_action(
     ctx: Context, c: Combatant, name: str | None, kinds: tuple[ActionKind, ...]
 ) -> Action:
-    if name is not None:
-        try:
-            return c.action(name)
-        except ValueError as error:
-            ctx.fail(str(error))
+    if name is None:
+        return default_reaction(c, kinds)
+    try:
+        return c.action(name)
+    except ValueError as error:
+        ctx.fail(str(error))
+
+
+def default_reaction(c: Combatant, kinds: tuple[ActionKind, ...]) -> Action:
+    """A10: what pays for a dodge or parry when none is named: the first of the kinds in
+    the repertoire, else a plain one at the default cost (R6)."""
     for action in c.actions:
         if action.kind in kinds:
             return action
-    return Action(name=kinds[0].capitalize(), cost=3, kind=kinds[0])
+    return Action(name=kinds[0].capitalize(), cost=DEFAULT_ACTION_COST, kind=kinds[0])
+
+
+def timing_refusal(enc: Encounter, c: Combatant, skill: int) -> str | None:
+    """A10: why `c` cannot react now with a reaction of this skill (R9); None: it can."""
+    if not enc.in_combat:
+        return "reactions happen on the time track: begin combat first"
+    if not c.active:
+        return f"{c.name} is not on the time track"
+    if unaware(c, enc.time):
+        return SURPRISED.format(name=c.name)
+    if not eligible(c, skill, enc.time):
+        return (
+            f"{c.name} cannot react: TTU {c.ttu} - skill {skill} = {(c.ttu or 0) - skill}"
+            f" is after now ({enc.time}) (A10)"
+        )
+    return None
+
+
+def payment_refusal(
+    c: Combatant, action: Action, kinds: tuple[ActionKind, ...], use_held: bool
+) -> str | None:
+    """A8/A10: why `action` cannot pay for this reaction (None: it can). A dodge or parry
+    (`kinds`) needs no held action; anything else only the held action can pay for."""
+    held = c.held_action
+    if held is None and action.kind not in kinds:
+        return f"{c.name} has no held action: only {' or '.join(kinds)} may react (A10)"
+    if use_held and held is None:
+        return f"{c.name} holds no action to spend: react without it (A8, A10)"
+    if not use_held and action.kind not in kinds:
+        return (
+            f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held {held}"
+            f" can pay for it (A10): spend the held action"
+        )
+    return None
 
 
 @handles(React)
@@ -146,17 +217,16 @@ def react(ctx: Context, cmd: React) -> None:
         declared = declared_action(enc)
         if declared is None:
             ctx.fail("no action is declared to react to (A10): take an opportunity first")
-        if declared.actor == c.id:
-            ctx.fail(f"{c.name} cannot react to its own action (A10)")
+        if (refused := reactor_refusal(enc, c)) is not None:
+            ctx.fail(refused)
     try:
         action = c.action(cmd.action)
     except ValueError as error:
         ctx.fail(str(error))
     skill = c.skill_rating(cmd.skill) if cmd.skill else reaction_skill(c, action)
-    defensive: tuple[ActionKind, ...] = ("dodge", "parry")
     # A10: only the held action can pay for an action that is not a dodge or parry.
-    use_held = cmd.use_held or (action.kind not in defensive and c.held_action is not None)
-    reaction = spend_reaction(ctx, c, cmd.action, defensive, skill, use_held)
+    use_held = cmd.use_held or (action.kind not in DEFENSIVE and c.held_action is not None)
+    reaction = spend_reaction(ctx, c, cmd.action, DEFENSIVE, skill, use_held)
     turn = Turn(
         actor=c.id,
         actions=[action.name],

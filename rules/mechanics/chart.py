@@ -88,6 +88,15 @@ REACTION_BASE: dict[str, int] = {"active": 3, "ready": 4, "standard": 6, "surpri
 # A8: attack goals (Close-In has none: the GM sets it).
 RANGED_GOALS: dict[str, int] = {"Point Blank": 1, "Short": 3, "Medium": 5, "Long": 9}
 MELEE_GOALS: dict[str, int] = {"Standard Melee": 3}
+CLOSE_IN = "Close-In"
+
+
+def attack_goals(kind: str) -> dict[str, int | None]:
+    """A8: the goals by range (ranged) or reach (melee); Close-In has none (None): the GM's."""
+    if kind == "ranged":
+        return dict(RANGED_GOALS)
+    return {**MELEE_GOALS, CLOSE_IN: None}
+
 
 # A10: dodge goals by what the dodger does.
 DODGE_GOALS: dict[str, int] = {

@@ -108,6 +108,15 @@ def multi_action_penalty(actions: int) -> int:
     return ACTION_PENALTY[actions]
 
 
+def opportunity_cost(costs: Sequence[int], gm: int | None = None) -> int:
+    """R7: an opportunity costs the largest of its actions' costs; R6: or the GM's number."""
+    if gm is not None:
+        return _require_int("gm", gm)
+    if not costs:
+        raise ValueError("an opportunity holds at least one action (A8)")
+    return max(_require_int("cost", cost) for cost in costs)
+
+
 def reaction_time(awareness: str, wits: int, face: int) -> int:
     """A7: base reaction time of the awareness minus the VP of one die against Wits, min 0."""
     if awareness not in REACTION_BASE:

@@ -63,7 +63,9 @@ def test_a10_dodge_refused_when_too_slow_and_nothing_changes() -> None:
 def test_a10_surprised_target_cannot_dodge() -> None:
     session = lio_and_markon(dodge=6, awareness="surprised")
     do(session, TakeOpportunity(actor="lio", actions=["Strike"]))
-    with pytest.raises(CommandError, match="Markon cannot react"):
+    with pytest.raises(
+        CommandError, match=r"Markon is surprised: unaware, so it cannot react \(A10\)"
+    ):
         session.do(
             Attack(attacker="lio", target="markon", weapon="Sword", dodge=Dodge()),
             ScriptedDice([1] * 9),

@@ -24,7 +24,13 @@ from rules.mechanics.chart import (
     RANGED_GOALS,
     REACTION_BASE,
 )
-from rules.mechanics.wounds import BLEED_THRESHOLD, BREAKAGE_THRESHOLD, MASSIVE_WOUND_WP
+from rules.mechanics.wounds import (
+    BLEED_INTERVAL,
+    BLEED_THRESHOLD,
+    BREAKAGE_THRESHOLD,
+    MASSIVE_WOUND_WP,
+    WP_PER_STAT_POINT,
+)
 
 KeyHelp = tuple[str, str] | Binding
 # Actions a focused widget or Textual brings along that do nothing useful here: the
@@ -82,10 +88,11 @@ def cheat_sheet() -> str:
             f"Reaction base TU (A7): {_pairs(REACTION_BASE)}, minus one d10's VP vs Wits",
             "React (A10): TTU - relevant skill <= now",
             "Shield low/high (A12): below low passes, low..high stops, above high loses high",
-            f"Bleeding (R12): a wound of {BLEED_THRESHOLD}+ WP, every 10 TU from the anchor",
+            f"Bleeding (R12): a wound of {BLEED_THRESHOLD}+ WP,"
+            f" every {BLEED_INTERVAL} TU from the anchor",
             f"Breakage (A15): {BREAKAGE_THRESHOLD}+ WP to a limb or the chest, goal 2 + WP",
             f"Demise (A16): {MASSIVE_WOUND_WP}+ WP in one wound, Endurance at half, at 0",
-            "Every 3 total WP: every stat -1 (A9)",
+            f"Every {WP_PER_STAT_POINT} total WP: every stat -1 (A9)",
         ]
     )
 

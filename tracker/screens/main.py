@@ -183,7 +183,7 @@ class MainScreen(TonedScreen):
         session = self.tracker.session
         if session is None:
             return False
-        why = reasons(session, self.selected).get(action)
+        why = reasons(session, self.selected, self.tracker.revision).get(action)
         if why is not None:
             self.notify(why, title="Not now", severity="warning")
             return False

@@ -23,7 +23,7 @@ from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry
 from rules.model.pending import DamageData, ParryData
 from rules.model.state import Combatant, Pending, Weapon
 
-__all__ = ["MAX_LEVEL_WP", "parry_weapon", "pending_damage"]
+__all__ = ["MAX_LEVEL_WP", "parry_weapon", "pending_damage", "target_refusal"]
 
 
 def _weapon(ctx: Context, c: Combatant, name: str) -> Weapon:
@@ -31,6 +31,15 @@ def _weapon(ctx: Context, c: Combatant, name: str) -> Weapon:
         return c.weapon(name)
     except ValueError as error:
         ctx.fail(str(error))
+
+
+def target_refusal(attacker: Combatant, target: Combatant) -> str | None:
+    """A11: who may be attacked: anyone else still alive (None: `target` may be)."""
+    if target.dead:
+        return f"{target.name} is dead"
+    if attacker.id == target.id:
+        return f"{attacker.name} cannot attack itself"
+    return None
 
 
 def _require_no_pending(ctx: Context) -> None:
@@ -91,9 +100,9 @@ def attack(ctx: Context, cmd: Attack) -> None:
     enc = ctx.enc
     _require_no_pending(ctx)
     attacker = ctx.living(cmd.attacker)
-    target = ctx.living(cmd.target)
-    if attacker.id == target.id:
-        ctx.fail(f"{attacker.name} cannot attack itself")
+    target = ctx.combatant(cmd.target)
+    if (refused := target_refusal(attacker, target)) is not None:
+        ctx.fail(refused)
     weapon = _weapon(ctx, attacker, cmd.weapon)
     if cmd.dodge is not None and not enc.in_combat:
         ctx.fail("a dodge is a reaction on the time track: begin combat first")

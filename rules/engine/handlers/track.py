@@ -19,7 +19,12 @@ from rules.engine.track_index import (
     set_ttu,
     tied,
 )
-from rules.mechanics.skill import multi_action_penalty, reaction_time, victory_points
+from rules.mechanics.skill import (
+    multi_action_penalty,
+    opportunity_cost,
+    reaction_time,
+    victory_points,
+)
 from rules.model.base import built
 from rules.model.commands import Advance, EndCombat, Reorder, StartCombat, TakeOpportunity
 from rules.model.state import Action, Combatant, Encounter, Turn
@@ -194,7 +199,7 @@ def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
     """A8 / R7: up to three actions at the largest cost, each at the multi-action penalty."""
     enc = ctx.enc
     if not enc.in_combat:
-        ctx.fail("no combat is running")
+        ctx.fail("no combat is running: begin combat first")
     c = ctx.living(cmd.actor)
     if cmd.actor not in enc.due:
         if not acts_now(enc, c) or enc.pending:
@@ -210,7 +215,7 @@ def take_opportunity(ctx: Context, cmd: TakeOpportunity) -> None:
             ctx.fail(str(error))
     if cmd.hold is not None and cmd.hold not in cmd.actions:
         ctx.fail(f"the held action {cmd.hold!r} must be one of the declared actions")
-    cost = cmd.cost if cmd.cost is not None else max(a.cost for a in actions)
+    cost = opportunity_cost([a.cost for a in actions], cmd.cost)
     penalty = multi_action_penalty(len(actions))
     j = ctx.j
     j.remove(enc.due, c.id)

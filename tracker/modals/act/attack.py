@@ -20,8 +20,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
+from rules.engine.handlers.attack import target_refusal
 from rules.engine.roll_plan import held_penalty, plan_roll, turn_penalty
-from rules.mechanics.chart import DODGE_GOALS, MELEE_GOALS, RANGED_GOALS
+from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
+from rules.mechanics.skill import exert_bonus
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.commands import Attack, Dodge
 from rules.model.errors import field_errors, field_problem
@@ -35,7 +37,7 @@ from tracker.modals.act.common import (
     living_others,
     may_react,
     paying_actions,
-    reaction_line,
+    reaction_verdict,
 )
 from tracker.modals.act.held import (
     KEPT,
@@ -50,15 +52,6 @@ from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelle
 from tracker.modals.parse import goal as parse_goal
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
-
-CLOSE_IN = "Close-In"
-
-
-def range_presets(kind: str) -> dict[str, int | None]:
-    """A8: the goals by range (ranged) or reach (melee; Close-In is the GM's, so None)."""
-    if kind == "ranged":
-        return dict(RANGED_GOALS)
-    return {**MELEE_GOALS, CLOSE_IN: None}
 
 
 class AttackDialog(ActDialog[Attack]):
@@ -89,8 +82,12 @@ class AttackDialog(ActDialog[Attack]):
         self.weapon = self.attacker.weapon(weapon)  # ValueError names the weapon
         super().__init__()
         self.encounter = encounter
-        self.presets = range_presets(self.weapon.kind)
-        self.targets = {c.id: c for c in living_others(encounter, self.attacker)}
+        self.presets = attack_goals(self.weapon.kind)  # A8
+        self.targets = {  # A11: anyone else alive, the likely foes first
+            c.id: c
+            for c in living_others(encounter, self.attacker)
+            if target_refusal(self.attacker, c) is None
+        }
 
     # --- layout ---------------------------------------------------------------------
 
@@ -143,7 +140,7 @@ class AttackDialog(ActDialog[Attack]):
                     yield FieldError("modifier")
                     if (limb := limb_picker(a)) is not None:
                         yield limb
-                    exert = min(20, max(0, a.effective(w.stat))) if w.stat in a.stats else 0
+                    exert = exert_bonus(a.effective(w.stat)) if w.stat in a.stats else 0
                     yield FieldCheckbox(
                         f"Exert: +{exert} to the SS, then 1 exhaustion (A5)",
                         id="exert",
@@ -252,14 +249,8 @@ class AttackDialog(ActDialog[Attack]):
         if target.held_action is not None:
             held.label = held_label(target)
             held.tooltip = KEPT
-        skill = target.skill_rating("Dodge")
-        allowed = may_react(self.encounter, target, skill)
-        arithmetic = reaction_line(self.encounter, target, "Dodge", skill)
-        if arithmetic.startswith("TTU "):
-            arithmetic = keep(arithmetic)  # the A10 formula wraps whole, never "… now" / "13"
-        arithmetic = arithmetic.replace(target.name, keep(target.name))
-        verdict = "may dodge" if allowed else "cannot dodge"
-        line.update(f"{keep(target.name)} {verdict} (A10): {arithmetic}")
+        allowed, verdict = reaction_verdict(self.encounter, target, "Dodge", "dodge")
+        line.update(verdict)
         dodge.disabled = payer.disabled = held.disabled = limb.disabled = not allowed
         modifier.disabled = not allowed
         if not allowed:

@@ -2,7 +2,7 @@
 
 Every judgement is the engine's own function read without changing
 anything: `rules.engine.farad_in_play.special_refusal` says which special die may be
-declared (C, R16-R20), `rules.engine.reactions.eligible` who may react (A10). The
+declared (C, R16-R20), `rules.engine.reactions` who may react and with what (A10). The
 dialogs only show those answers before the GM commits. A roll's modifiers are
 `rules.engine.roll_plan.plan_roll`'s, asked by each dialog's odds.
 """
@@ -17,11 +17,17 @@ from textual.geometry import Size
 
 from rules.engine import farad_in_play
 from rules.engine.context import Context
-from rules.engine.reactions import eligible, unaware
+from rules.engine.reactions import (
+    default_reaction,
+    payment_refusal,
+    timing,
+    timing_refusal,
+)
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
-from rules.model.state import Action, Combatant, Encounter
+from rules.model.state import Action, ActionKind, Combatant, Encounter
 from tracker.modals.act.base import FieldRadioSet
+from tracker.modals.act.kept_line import keep
 from tracker.modals.form import MarkedRadioButton
 
 LABELS = {
@@ -148,36 +154,40 @@ class SpecialPicker(FieldRadioSet):
 
 
 def reaction_line(encounter: Encounter, c: Combatant, skill_name: str, skill: int) -> str:
-    """A10 arithmetic in one line: `TTU 16 − Dodge 6 = 10 ≤ 13`."""
-    if not c.active:
-        return f"{c.name} is not on the time track"
-    now = encounter.time
-    if unaware(c, now):  # the engine's own test: tied at now, it already knows the fight
-        return f"{c.name} is surprised: unaware, so it cannot react (A10)"
-    ttu = c.ttu or 0
-    sign = "≤" if ttu - skill <= now else ">"
-    return f"TTU {ttu} − {skill_name} {skill} = {ttu - skill} {sign} now {now}"
+    """A10 arithmetic in one line, in the rules' words: `TTU 16 − Dodge 6 = 10 ≤ now 13`."""
+    return timing(c, skill_name, skill, encounter.time)
+
+
+def reaction_verdict(
+    encounter: Encounter, c: Combatant, skill_name: str, verb: str
+) -> tuple[bool, str]:
+    """A10 for one reaction, and its line kept whole where it wraps:
+    `Markon may dodge (A10): TTU 16 − Dodge 6 = 10 ≤ now 13`."""
+    skill = c.skill_rating(skill_name)
+    allowed = may_react(encounter, c, skill)
+    arithmetic = reaction_line(encounter, c, skill_name, skill)
+    if arithmetic.startswith("TTU "):
+        arithmetic = keep(arithmetic)  # the A10 formula wraps whole, never "… now" / "13"
+    arithmetic = arithmetic.replace(c.name, keep(c.name))
+    verdict = f"may {verb}" if allowed else f"cannot {verb}"
+    return allowed, f"{keep(c.name)} {verdict} (A10): {arithmetic}"
 
 
 def may_react(encounter: Encounter, c: Combatant, skill: int) -> bool:
-    """A10: in combat, aware, on the track and TTU − skill ≤ now."""
-    return encounter.in_combat and eligible(c, skill, encounter.time)
+    """A10, the rules' `timing_refusal`: in combat, aware, on the track, TTU − skill ≤ now."""
+    return timing_refusal(encounter, c, skill) is None
 
 
-def paying_actions(c: Combatant, kinds: tuple[str, ...]) -> list[Action]:
-    """A10: which repertoire entries may pay for a reaction: any with a held action,
-    else only the defensive kinds given."""
-    if c.held_action is not None:
-        return list(c.actions)
-    return [a for a in c.actions if a.kind in kinds]
+def paying_actions(c: Combatant, kinds: tuple[ActionKind, ...]) -> list[Action]:
+    """A10: the repertoire entries that may pay for a reaction (`payment_refusal`): any
+    with a held action to spend, else only the defensive kinds given."""
+    spend = c.held_action is not None
+    return [a for a in c.actions if payment_refusal(c, a, kinds, spend) is None]
 
 
-def default_cost(c: Combatant, kinds: tuple[str, ...]) -> int:
-    """The cost the engine charges when no action is named: the first of the kinds, else 3."""
-    for action in c.actions:
-        if action.kind in kinds:
-            return action.cost
-    return 3
+def default_cost(c: Combatant, kinds: tuple[ActionKind, ...]) -> int:
+    """The cost the engine charges when no action is named (`default_reaction`)."""
+    return default_reaction(c, kinds).cost
 
 
 _TEAM = {"PC": "party", "ally": "party", "enemy": "foes", "neutral": "neutral"}

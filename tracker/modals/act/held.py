@@ -14,7 +14,8 @@ from __future__ import annotations
 from textual.dom import DOMNode
 from textual.widgets import Checkbox
 
-from rules.model.state import Combatant
+from rules.engine.reactions import payment_refusal
+from rules.model.state import ActionKind, Combatant
 
 KEPT = "Unticked, a dodge or parry leaves the held action for later (A10)."
 
@@ -35,15 +36,17 @@ def uses_held(screen: DOMNode, id: str) -> bool:
 
 
 def payer_refusal(
-    c: Combatant, action_name: object, kinds: tuple[str, ...], use_held: bool
+    c: Combatant, action_name: object, kinds: tuple[ActionKind, ...], use_held: bool
 ) -> str | None:
-    """Why this payer cannot pay a plain dodge or parry (None: it can), in the engine's terms."""
-    if use_held or not isinstance(action_name, str):
-        return None
+    """Why this payer cannot pay for the reaction (None: it can): the rules'
+    `payment_refusal`, with the dialog's checkbox named where it says what to do."""
+    if not isinstance(action_name, str):
+        return None  # the default payer: a dodge or parry (`default_reaction`)
     action = next((a for a in c.actions if a.name == action_name), None)
-    if action is None or action.kind in kinds:
-        return None
-    return (
-        f"{action.name} is not a {' or '.join(kinds)}: only {c.name}'s held"
-        f" {c.held_action} can pay for it (tick 'Spend the held {c.held_action}', A10)"
-    )
+    if action is None:
+        return None  # not on the sheet: the handler names it
+    why = payment_refusal(c, action, kinds, use_held)
+    spend = ": spend the held action"
+    if why is not None and why.endswith(spend):
+        why = why[: -len(spend)].replace(" (A10)", f" (tick 'Spend the held {c.held_action}', A10)")
+    return why

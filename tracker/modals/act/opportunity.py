@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from rules.engine.track_index import acts_now
+from rules.engine.checks import why_not
 from rules.mechanics.chart import ACTION_PENALTY, MAX_ACTIONS
-from rules.mechanics.skill import multi_action_penalty
+from rules.mechanics.skill import multi_action_penalty, opportunity_cost
 from rules.model.commands import TakeOpportunity
 from rules.model.errors import field_errors, field_problem
 from rules.model.state import Action, Encounter
@@ -176,14 +176,14 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
                 errors.setdefault("actions", "pick 1 to 3 actions (A8)")
             return None, errors
         actions = [c.action(name) for name in chosen]
-        ruled = max(a.cost for a in actions)
+        ruled = opportunity_cost([a.cost for a in actions])  # R7
         if cost is not None and (wrong := field_problem(TakeOpportunity, "cost", cost)):
             errors["cost"] = wrong  # R6: no landing is guessed from a cost the rules refuse
         if "cost" in errors:
             summary.update(f"{len(actions)} action(s): fix the cost to see where {c.name} lands")
             self._preview(None)
             return None, errors
-        spent = cost if cost is not None else ruled
+        spent = opportunity_cost([a.cost for a in actions], cost)  # R6: the GM's, if typed
         landing = (c.ttu or 0) + spent
         penalty = multi_action_penalty(len(actions))
         pen = f"{penalty} to each roll (A8)" if penalty else "no action penalty"
@@ -191,10 +191,6 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
         kept = f"; holds {hold}" if hold else ""
         summary.update(f"{len(actions)} action(s), {pen}; {gm} → next at {landing}{kept}")
         self._preview(landing)
-        if enc.in_combat and not acts_now(enc, c):
-            errors[FORM] = f"it is not {c.name}'s Action Opportunity (next at {c.ttu})"
-        elif not enc.in_combat:
-            errors[FORM] = "no combat is running: begin combat first"
         try:
             command = TakeOpportunity(actor=c.id, actions=chosen, hold=hold, cost=cost)
         except ValidationError as err:
@@ -203,6 +199,9 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             return None, errors
         if errors:
             return None, errors
+        refusal = why_not(enc, command)  # the handler's own answer: whose turn, combat, pending
+        if refusal is not None:
+            return None, {FORM: refusal}
         # A refused 4th action is a notice, not an error: the three kept still stand.
         return command, {"actions": self.notice} if self.notice else {}
 

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
+from rules.engine.checks import why_not
 from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
@@ -31,7 +32,6 @@ from tracker.modals.act.base import (
 from tracker.modals.act.common import (
     SpecialPicker,
     default_cost,
-    may_react,
     paying_actions,
     reaction_line,
 )
@@ -91,9 +91,14 @@ class ParryDialog(ActDialog[Parry]):
         self.encounter = encounter
         self.defender = encounter.combatants[self.pending.combatant]
         self.weapons = [w for w in self.defender.weapons if w.kind == "melee"]
+        # A10, R9: each weapon's parry as the handler takes it (dry run; payer and die aside)
+        self.refusals_by_weapon = {
+            w.name: why_not(encounter, Parry(pending=pending_id, weapon=w.name))
+            for w in self.weapons
+        }
 
     def _allowed(self, weapon: Weapon) -> bool:
-        return may_react(self.encounter, self.defender, self.defender.skill_rating(weapon.skill))
+        return self.refusals_by_weapon[weapon.name] is None
 
     def compose(self) -> ComposeResult:
         d, p = self.defender, self.pending
@@ -119,6 +124,7 @@ class ParryDialog(ActDialog[Parry]):
                             value=w.name == suggested and self._allowed(w),
                             disabled=not self._allowed(w),
                         )
+                        button.tooltip = self.refusals_by_weapon[w.name]
                         options.append(button)
                     if not any(b.value for b in options):
                         options[0].value = True
@@ -187,8 +193,8 @@ class ParryDialog(ActDialog[Parry]):
         # weapon, pressed and highlighted) is never taken for "do not parry".
         save = self.query_one("#save", Button)
         save.label = f"Parry with {weapon.name}" if weapon is not None else "Do not parry"
-        if weapon is not None and not self._allowed(weapon):
-            return None, {FORM: f"{d.name} may not parry with {weapon.name} now (A10)"}
+        if weapon is not None and (refused := self.refusals_by_weapon[weapon.name]):
+            return None, {FORM: refused}
         if weapon is not None:
             why = limb_refusal or payer_refusal(d, action, ("parry",), use_held)
             if why:

@@ -1,10 +1,11 @@
 """React to the declared action: who may, with what, and what it costs them (A10, R9).
 
-A10: a combatant aware of the action may react when its TTU minus the
-relevant skill (R9: the reaction's own skill) is at most the track time.
-With a held Opportunity Action it may do anything from its repertoire;
-without one only a dodge or a parry. The reaction's cost is added to the
-reactor's TTU, so every line shows where the reactor would land.
+Every line is the command it would send, asked of the rules before it is
+offered: `why_not(encounter, React(...))` is the React handler's own answer,
+so a line is allowed exactly when the engine takes it, and a refused one
+says what the engine would say. `rules.engine.reactions` gives the rest of
+the words: who may react at all (`reactor_refusal`), the A10 arithmetic
+(`timing`) and where the reactor would land (`landing`).
 """
 
 from __future__ import annotations
@@ -12,69 +13,56 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.reactions import reaction_skill
+from rules.engine.checks import why_not
+from rules.engine.reactions import landing, reaction_skill_name, reactor_refusal, timing
 from rules.model.commands import React
-from rules.model.errors import explain
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody
-from tracker.modals.act.common import may_react, reaction_line
 from tracker.modals.form import FORM, FieldError, buttons
-
-DEFENSIVE = ("dodge", "parry")  # A10: all that may react without a held action
-
-
-def skill_name(c: Combatant, action: Action) -> str:
-    """R9: the name of the skill `rules.engine.reactions.reaction_skill` reads, for the A10 line."""
-    if action.skill:
-        return action.skill
-    if action.weapon is not None:
-        return c.weapon(action.weapon).skill
-    return "Dodge" if action.kind == "dodge" else action.name
 
 
 @dataclass(frozen=True)
 class ReactOption:
-    """One reactor with one action: may it, why (not), and where it would land."""
+    """One reactor with one action: the command it sends, may it, why (not), where it lands."""
 
     reactor: Combatant
     action: Action
     allowed: bool
     reason: str
+    command: React
 
     @property
     def key(self) -> str:
         return f"{self.reactor.id}\t{self.action.name}"
 
 
+def reaction_option(encounter: Encounter, c: Combatant, action: Action) -> ReactOption:
+    """One line: the rules' refusal of its React, else A10's sum, cost and landing."""
+    command = React(reactor=c.id, action=action.name)
+    why = why_not(encounter, command)
+    if why is None:
+        name = reaction_skill_name(c, action)  # R9
+        line = timing(c, name, c.skill_rating(name), encounter.time)
+        why_or_how = f"{line} · cost {action.cost} → next at {landing(c, action)}"
+    else:
+        why_or_how = why
+    return ReactOption(c, action, why is None, why_or_how, command)
+
+
 def reaction_options(encounter: Encounter) -> list[ReactOption]:
-    """A10 for everyone but the actor: each repertoire entry, allowed or why not."""
-    actor = encounter.turn.actor if encounter.turn is not None else None
-    found: list[ReactOption] = []
-    for c in encounter.combatants.values():
-        if c.id == actor or c.dead or not c.active:
-            continue
-        held = c.held_action is not None
-        for action in c.actions:
-            skill = reaction_skill(c, action)
-            line = reaction_line(encounter, c, skill_name(c, action), skill)
-            timely = may_react(encounter, c, skill)
-            kind_ok = held or action.kind in DEFENSIVE
-            landing = (c.ttu or 0) + action.cost
-            if timely and kind_ok:
-                reason = f"{line} · cost {action.cost} → next at {landing}"
-            elif timely:
-                reason = "no held action: only a dodge or a parry (A10)"
-            else:
-                reason = line
-            found.append(ReactOption(c, action, timely and kind_ok, reason))
-    return found
+    """A10: every repertoire entry of everyone who might react, allowed or why not."""
+    return [
+        reaction_option(encounter, c, action)
+        for c in encounter.combatants.values()
+        if reactor_refusal(encounter, c) is None  # dead, the actor, off the track: not listed
+        for action in c.actions
+    ]
 
 
 class ReactDialog(ActDialog[React]):
@@ -175,7 +163,4 @@ class ReactDialog(ActDialog[React]):
             return None, {FORM: "no one may react now (A10)"} if self.refusals else {}
         if not opt.allowed:
             return None, {FORM: opt.reason}
-        try:
-            return React(reactor=opt.reactor.id, action=opt.action.name), {}
-        except ValidationError as err:
-            return None, {FORM: explain(err, React)}
+        return opt.command, {}
