@@ -320,46 +320,27 @@ def resolve_damage(
     shielded = apply_shield(damage_vs, shield, shield_hits_left)
     reaching = shielded.victory_score if override_after_shield is None else override_after_shield
 
+    armour: ArmourHit | None = None
+    final_vs: int | None = None
+    name: str | None = None
+    wound_points = 0
     if reaching is None:
-        _require(
-            override_after_armour is None,
-            "override_after_armour",
-            "has no stage to replace: the shield stopped the hit (override_after_shield first)",
+        stopped = (
+            "has no stage to replace: the shield stopped the hit (override_after_shield first)"
         )
-        _require(
-            override_wp is None,
-            "override_wp",
-            "has no stage to replace: the shield stopped the hit (override_after_shield first)",
-        )
+        _require(override_after_armour is None, "override_after_armour", stopped)
+        _require(override_wp is None, "override_wp", stopped)
         _require(
             len(soft_faces) == 0,
             "soft_faces",
             f"must be empty when the shield stops the hit, got {len(soft_faces)} faces",
         )
-        return AttackDamage(
-            attack_vs=attack_vs,
-            weapon_damage=weapon_damage,
-            damage_vs=damage_vs,
-            shield=shield,
-            shield_activated=shielded.activated,
-            shield_hits_before=shield_hits_left,
-            shield_hits_left=shielded.hits_left,
-            shield_result=None,
-            stopped_by_shield=True,
-            after_shield=None,
-            armour=None,
-            victory_score=None,
-            damage_name=None,
-            wound_points=0,
-            hard=hard,
-            soft=soft,
-        )
-
-    armour = armour_hit(reaching, hard, soft, rating, soft_faces)
-    final_vs = armour.victory_score if override_after_armour is None else override_after_armour
-    name, wound_points = wound_points_for(final_vs)
-    if override_wp is not None:
-        name, wound_points = _WP_NAMES[override_wp], override_wp
+    else:
+        armour = armour_hit(reaching, hard, soft, rating, soft_faces)
+        final_vs = armour.victory_score if override_after_armour is None else override_after_armour
+        name, wound_points = wound_points_for(final_vs)
+        if override_wp is not None:
+            name, wound_points = _WP_NAMES[override_wp], override_wp
     return AttackDamage(
         attack_vs=attack_vs,
         weapon_damage=weapon_damage,
@@ -369,14 +350,14 @@ def resolve_damage(
         shield_hits_before=shield_hits_left,
         shield_hits_left=shielded.hits_left,
         shield_result=shielded.victory_score,
-        stopped_by_shield=False,
+        stopped_by_shield=armour is None,
         after_shield=reaching,
         armour=armour,
         victory_score=final_vs,
         damage_name=name,
         wound_points=wound_points,
-        hard=armour.hard,
-        soft=armour.soft,
+        hard=hard if armour is None else armour.hard,
+        soft=soft if armour is None else armour.soft,
         override_after_shield=override_after_shield,
         override_after_armour=override_after_armour,
         override_wp=override_wp,
