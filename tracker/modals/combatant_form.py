@@ -16,7 +16,7 @@ the sheet (A1); a skill the sheet lacks only earns a note (it rolls 0 dice).
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import Any, ClassVar, get_args
 
 from pydantic import ValidationError
 from textual import on
@@ -241,7 +241,7 @@ class CombatantForm(Dialog[SheetCommand]):
     async def _add_action(self) -> None:
         await self._add_row(ActionRow(), "#actions")
 
-    async def _add_row(self, row: Row, into: str) -> None:
+    async def _add_row(self, row: Row[Any], into: str) -> None:
         await self.query_one(into, Vertical).mount(row)
         row.focus_first()
         self.refresh_form()

@@ -17,9 +17,8 @@ from textual.widgets import Input, Static
 
 from rules.model.commands import ResolveCheck
 from rules.model.errors import explain
-from rules.model.state import Encounter
-from tracker.modals.act.base import ActDialog, DialogBody
-from tracker.modals.act.parry import pending_of
+from tracker.modals.act.base import DialogBody
+from tracker.modals.act.pending_dialog import PendingDialog
 from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.widgets.odds import OddsView
@@ -27,9 +26,10 @@ from tracker.widgets.odds import OddsView
 ENDURANCE = "Endurance"
 
 
-class CheckDialog(ActDialog[ResolveCheck]):
+class CheckDialog(PendingDialog[ResolveCheck]):
     """The pending check, its goal (editable) and the exact odds; enter rolls."""
 
+    KINDS = ("breakage", "demise")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="check.cancel"),
     ]
@@ -45,12 +45,6 @@ class CheckDialog(ActDialog[ResolveCheck]):
         margin-top: 1;
     }
     """
-
-    def __init__(self, encounter: Encounter, pending_id: int) -> None:
-        self.pending = pending_of(encounter, pending_id, ("breakage", "demise"))
-        super().__init__()
-        self.encounter = encounter
-        self.target = encounter.combatants[self.pending.combatant]
 
     def _prefilled(self) -> str:
         if self.pending.goal is not None:
