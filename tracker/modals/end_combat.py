@@ -26,7 +26,6 @@ class EndCombatModal(PickDialog[EndCombat]):
     """Highlight an outcome and press enter, or press its first letter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="end-combat.cancel"),
         Binding("v", "pick('victory')", "Victory", id="end-combat.victory"),
         Binding("d", "pick('defeat')", "Defeat", id="end-combat.defeat"),
         Binding("r", "pick('retreat')", "Retreat", id="end-combat.retreat"),

@@ -8,10 +8,9 @@ gives now rather than the one stored from the start of the fight.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import get_args
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -27,10 +26,6 @@ REASONS: tuple[str, ...] = ("fled", "unconscious", "surrendered")  # README's `f
 
 class FightStatusDialog(CombatantDialog[FightStatus]):
     """Enter takes it out (with the reason chosen) or brings it back (with the awareness)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="fight-status.cancel"),
-    ]
 
     DEFAULT_CSS = """
     FightStatusDialog > .dialog {

@@ -9,11 +9,8 @@ them the dialog opens on "revive" and says so if another care is chosen.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
@@ -64,10 +61,6 @@ def _wound_label(index: int, c: Combatant) -> str:
 
 class HealForm(CombatantDialog[Care]):
     """Choose the care, fill in its one or two fields, enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="heal.cancel"),
-    ]
 
     DEFAULT_CSS = """
     HealForm > .dialog {

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
@@ -26,10 +23,6 @@ _SLOTS = {"amount": "amount", "reason": "reason"}
 
 class LuckForm(CombatantDialog[LuckCommand]):
     """`+2 saved the child` or `-1 left a friend behind`; enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="luck.cancel"),
-    ]
 
     DEFAULT_CSS = """
     LuckForm > .dialog {

@@ -7,10 +7,8 @@ the GM learns why an encounter is missing instead of wondering.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import OptionList, Static
@@ -36,10 +34,6 @@ def describe(info: SaveInfo) -> str:
 
 class OpenSave(PickDialog[Path]):
     """Arrows choose, enter opens; broken saves cannot be chosen."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="open-save.cancel"),
-    ]
 
     DEFAULT_CSS = """
     OpenSave > .dialog {

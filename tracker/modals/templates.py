@@ -18,11 +18,10 @@ import json
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
-from typing import ClassVar, get_args
+from typing import get_args
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import OptionList, Static
@@ -113,10 +112,6 @@ def describe(template: Template, encounter: Encounter | None = None) -> str:
 
 class TemplatePicker(PickDialog[Combatant]):
     """Arrows choose, enter takes the character; broken files cannot be chosen."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="templates.cancel"),
-    ]
 
     DEFAULT_CSS = """
     TemplatePicker > .dialog {

@@ -7,11 +7,10 @@ rest when the command is applied.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import get_args
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
@@ -63,10 +62,6 @@ def consequences(c: Combatant, wp: int, location: str) -> list[str]:
 
 class WoundForm(CombatantDialog[ApplyWound]):
     """Type `4` or `Gore`, pick the location, enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="wound.cancel"),
-    ]
 
     DEFAULT_CSS = """
     WoundForm > .dialog {

@@ -8,11 +8,8 @@ GM types another, so a change is made knowing what it means.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from rules.model.commands import ResolveCheck
@@ -30,10 +27,6 @@ class CheckDialog(PendingDialog[ResolveCheck]):
     """The pending check, its goal (editable) and the exact odds; enter rolls."""
 
     KINDS = ("breakage", "demise")
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="check.cancel"),
-    ]
-
     DEFAULT_CSS = """
     CheckDialog > .dialog {
         width: 80;

@@ -9,11 +9,8 @@ or the wound points, and previews the recomputed line before it is applied:
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from rules.engine.damage_breakdown import damage_breakdown
@@ -50,10 +47,6 @@ class DamageDialog(PendingDialog[ConfirmDamage]):
     """The stored breakdown, three optional overrides and the line they give; enter applies."""
 
     KINDS = ("damage",)
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="damage.cancel"),
-    ]
-
     DEFAULT_CSS = """
     DamageDialog > .dialog {
         width: 110;

@@ -8,11 +8,8 @@ cannot be picked. The odds are those of the parry roll itself.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
@@ -51,10 +48,6 @@ class ParryDialog(PendingDialog[Parry]):
     """Pick the parrying weapon (or none), what pays for it, and any FARAD die; enter rolls."""
 
     KINDS = ("parry",)
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="parry.cancel"),
-    ]
-
     DEFAULT_CSS = """
     ParryDialog > .dialog {
         width: 112;

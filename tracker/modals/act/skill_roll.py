@@ -12,12 +12,11 @@ number the command refuses is marked under its field.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
@@ -53,10 +52,6 @@ FIELD_SLOTS = ("skill", "goal", "dice", "modifier")  # command fields with a lin
 
 class SkillRollDialog(ActDialog[Command]):
     """Skill, stat, goal by name or number, dice, modifier, exertion, a FARAD die; enter rolls."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="skill-roll.cancel"),
-    ]
 
     DEFAULT_CSS = """
     SkillRollDialog > .dialog {
