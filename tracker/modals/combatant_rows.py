@@ -42,6 +42,13 @@ def _default(model: type[Weapon] | type[Action], field: str) -> Any:
     return model.model_fields[field].default
 
 
+def _kind_select(kinds: tuple[str, ...], value: str, cell: str) -> FieldSelect[str]:
+    """A row's kind cell: enter saves the sheet; space opens the list."""
+    return FieldSelect(
+        [(k, k) for k in kinds], value=value, allow_blank=False, compact=True, classes=cell
+    )
+
+
 class Row(Vertical, Generic[ItemT]):
     """A row of compact cells with a remove button and a message line below."""
 
@@ -129,13 +136,7 @@ class WeaponRow(Row[Weapon]):
         yield Input(skill, placeholder="skill", classes="w-skill", compact=True)
         yield Input(stat, placeholder="stat", classes="w-stat", compact=True)
         yield Input(str(damage), placeholder="dmg", classes="w-damage", compact=True)
-        yield FieldSelect(  # enter saves the sheet; space opens the list
-            [(k, k) for k in WEAPON_KINDS],
-            value=kind,
-            allow_blank=False,
-            compact=True,
-            classes="w-kind",
-        )
+        yield _kind_select(WEAPON_KINDS, kind, "w-kind")
 
     def data(self) -> dict[str, object]:
         """The weapon as pydantic will judge it (values still as typed)."""
@@ -157,13 +158,7 @@ class ActionRow(Row[Action]):
         kind = a.kind if a else _default(Action, "kind")
         yield Input(a.name if a else "", placeholder="action", classes="a-name", compact=True)
         yield Input(str(cost), placeholder=str(DEFAULT_ACTION_COST), classes="a-cost", compact=True)
-        yield FieldSelect(  # enter saves the sheet; space opens the list
-            [(k, k) for k in ACTION_KINDS],
-            value=kind,
-            allow_blank=False,
-            compact=True,
-            classes="a-kind",
-        )
+        yield _kind_select(ACTION_KINDS, kind, "a-kind")
         for cell, value in (
             ("a-weapon", a.weapon if a else None),
             ("a-skill", a.skill if a else None),
