@@ -173,6 +173,32 @@ async def _wait_frame(frames: list[tuple[float, int]], after: float, revision: i
     raise RuntimeError("no frame showed the change within 5 s")
 
 
+async def _n_key_samples(app, revision, before=None, settle=None) -> list[float]:  # noqa: ANN001
+    """Seconds from each press of n to the first frame stamped with the revision it made.
+
+    `before` runs (untimed) ahead of each sample, `settle` after the pause that follows
+    it; the first 3 samples warm up and are dropped.
+    """
+    frames: list[tuple[float, int]] = []
+    samples: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        _stamp_frames(app, frames, revision)
+        await pilot.pause()
+        for _ in range(SAMPLES + 3):
+            if before is not None:
+                before()
+            await pilot.pause()
+            if settle is not None:
+                settle()
+            frames.clear()
+            target = revision() + 1
+            start = time.perf_counter()
+            await pilot.press("n")
+            shown = await _wait_frame(frames, start, target)
+            samples.append(shown - start)
+    return samples[3:]
+
+
 def _big_save(folder: Path) -> Path:
     """The demo plus 197 roster clones (200 combatants), combat begun and advanced once."""
     from rules.engine.session import Session
@@ -201,24 +227,13 @@ async def _advance_samples(path: Path, folder: Path) -> list[float]:
     from tracker.app import make_app
 
     app = make_app(path, saves_dir=folder, seed=3)
-    frames: list[tuple[float, int]] = []
-    samples: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        _stamp_frames(app, frames, lambda: app.revision)
-        await pilot.pause()
-        for _ in range(SAMPLES + 3):
-            enc = app.session.encounter
-            while enc.due:
-                app.run_command(TakeOpportunity(actor=enc.due[0], actions=["Wait"]))
-            await pilot.pause()
-            app.flush_autosave()
-            frames.clear()
-            target = app.revision + 1
-            start = time.perf_counter()
-            await pilot.press("n")
-            shown = await _wait_frame(frames, start, target)
-            samples.append(shown - start)
-    return samples[3:]
+
+    def wait_for_the_due() -> None:  # not timed: whoever is due spends a Wait
+        enc = app.session.encounter
+        while enc.due:
+            app.run_command(TakeOpportunity(actor=enc.due[0], actions=["Wait"]))
+
+    return await _n_key_samples(app, lambda: app.revision, wait_for_the_due, app.flush_autosave)
 
 
 async def _datatable_samples() -> list[float]:
@@ -247,20 +262,7 @@ async def _datatable_samples() -> list[float]:
             table.update_cell(str(self.count % 30), "TTU", str(self.count))
 
     app = Table()
-    frames: list[tuple[float, int]] = []
-    samples: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        _stamp_frames(app, frames, lambda: app.count)
-        await pilot.pause()
-        for _ in range(SAMPLES + 3):
-            await pilot.pause()
-            frames.clear()
-            target = app.count + 1
-            start = time.perf_counter()
-            await pilot.press("n")
-            shown = await _wait_frame(frames, start, target)
-            samples.append(shown - start)
-    return samples[3:]
+    return await _n_key_samples(app, lambda: app.count)
 
 
 def advance() -> dict[str, float]:

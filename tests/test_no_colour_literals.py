@@ -24,6 +24,8 @@ from rich.color import ANSI_COLOR_NAMES
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 
+from tests.support.source_scan import docstring_ids
+
 ROOT = Path(__file__).resolve().parent.parent / "tracker"
 NAMES = "|".join(sorted((re.escape(n) for n in ANSI_COLOR_NAMES), key=len, reverse=True))
 HEX_OR_FUNC = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})(?![\w-])|\b(?:rgb|rgba|hsl|hsla)\(")
@@ -59,17 +61,6 @@ def string_problem(text: str) -> str | None:
     return None
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """ids of the constants that are docstrings (prose may say "red")."""
-    found: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _call_name(func: ast.expr) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -81,7 +72,7 @@ def _call_name(func: ast.expr) -> str:
 def source_problems(source: str, name: str = "<source>") -> list[str]:
     """Every colour literal in one Python source, as `name:line: what`."""
     tree = ast.parse(source)
-    skip = _docstrings(tree)
+    skip = docstring_ids(tree)  # prose may say "red"
     problems: list[str] = []
     for node in ast.walk(tree):
         where = f"{name}:{getattr(node, 'lineno', '?')}"

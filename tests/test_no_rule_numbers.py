@@ -35,6 +35,7 @@ from rules.mechanics.anima import (
 from rules.mechanics.characteristic import ONE_COUNTS_AS, TEN_COUNTS_AS
 from rules.mechanics.chart import ACTION_PENALTY
 from rules.mechanics.open_roll import OPEN_FROM
+from tests.support.source_scan import docstring_ids
 
 TRACKER = Path(__file__).resolve().parent.parent / "tracker"
 
@@ -75,12 +76,8 @@ ALLOWED: dict[tuple[str, int, str], str] = {
 
 def _not_output(tree: ast.AST) -> set[int]:
     """The ids of the strings that are documentation or styles: docstrings and CSS."""
-    found: set[int] = set()
+    found = docstring_ids(tree)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
             if any(isinstance(t, ast.Name) and t.id.endswith("CSS") for t in node.targets):
                 found.add(id(node.value))

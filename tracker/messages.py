@@ -27,15 +27,12 @@ if TYPE_CHECKING:
     from tracker.modals.kept_fields import FormNote
 
 
-class DialogAnswered(Message):
-    """`dialog` was dismissed with `result`; `fields` notes its fields when it keeps
-    them (they come back if the command is cancelled at a dice prompt)."""
+class DialogMessage(Message):
+    """What `dialog` says as it closes."""
 
-    def __init__(self, dialog: ModalScreen[Any], result: object, fields: FormNote | None) -> None:
+    def __init__(self, dialog: ModalScreen[Any]) -> None:
         super().__init__()
         self.dialog = dialog
-        self.result = result
-        self.fields = fields
 
     @property
     def control(self) -> ModalScreen[Any]:
@@ -43,18 +40,23 @@ class DialogAnswered(Message):
         return self.dialog
 
 
-class DialogCancelled(Message):
+class DialogAnswered(DialogMessage):
+    """`dialog` was dismissed with `result`; `fields` notes its fields when it keeps
+    them (they come back if the command is cancelled at a dice prompt)."""
+
+    def __init__(self, dialog: ModalScreen[Any], result: object, fields: FormNote | None) -> None:
+        super().__init__(dialog)
+        self.result = result
+        self.fields = fields
+
+
+class DialogCancelled(DialogMessage):
     """Escape in `dialog`; `kept` when it had brought back a cancelled command's fields
     (the GM changed their mind: they are forgotten)."""
 
     def __init__(self, dialog: ModalScreen[Any], *, kept: bool) -> None:
-        super().__init__()
-        self.dialog = dialog
+        super().__init__(dialog)
         self.kept = kept
-
-    @property
-    def control(self) -> ModalScreen[Any]:
-        return self.dialog
 
 
 class CommandApplied(Message):

@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.mechanics.arguments import require, require_non_negative
 from rules.mechanics.chart import LEVELS, VP_CHART, clamp_stat
 from rules.mechanics.dice import check_face, faces_text
 
 SOFT_DIE_SIDES = 10
-
-
-def _require(condition: bool, argument: str, message: str) -> None:
-    if not condition:
-        raise ValueError(f"{argument} {message}")
 
 
 def shield_pass(victory_score: int, low: int, high: int) -> int | None:
@@ -28,8 +24,8 @@ def shield_pass(victory_score: int, low: int, high: int) -> int | None:
     Below `low` the shield does not activate; `low..high` stops the hit;
     above `high` the VS is reduced by `high` (14 vs 5/10 -> 4).
     """
-    _require(low >= 0, "low", f"must be 0 or more, got {low}")
-    _require(high >= low, "high", f"must be at least low ({low}), got {high}")
+    require_non_negative(low=low)
+    require(high >= low, "high", f"must be at least low ({low}), got {high}")
     if victory_score < low:
         return victory_score
     if victory_score <= high:
@@ -127,11 +123,9 @@ def armour_hit(
     The armour values used for the reduction are those before the hit;
     degradation (hard -> soft) or R11 soft wear applies afterwards.
     """
-    _require(hard >= 0, "hard", f"must be 0 or more, got {hard}")
-    _require(soft >= 0, "soft", f"must be 0 or more, got {soft}")
-    _require(rating >= 0, "rating", f"must be 0 or more, got {rating}")
+    require_non_negative(hard=hard, soft=soft, rating=rating)
     faces = tuple(soft_faces)
-    _require(
+    require(
         len(faces) == soft,
         "soft_faces",
         f"must hold one d10 face per point of soft armour ({soft}), got {len(faces)}",
@@ -188,7 +182,7 @@ def apply_shield(
 
     Callers use it to learn whether soft-armour dice are needed before rolling them.
     """
-    _require(
+    require(
         hits_left is None or hits_left >= 0,
         "shield_hits_left",
         f"must be 0 or more (or None for unlimited), got {hits_left}",
@@ -203,9 +197,9 @@ def apply_shield(
 
 
 def _check_shield(shield: tuple[int, int]) -> tuple[int, int]:
-    _require(len(shield) == 2, "shield", f"must be (low, high), got {shield!r}")
+    require(len(shield) == 2, "shield", f"must be (low, high), got {shield!r}")
     low, high = shield
-    _require(0 <= low <= high, "shield", f"must satisfy 0 <= low <= high, got {low}/{high}")
+    require(0 <= low <= high, "shield", f"must satisfy 0 <= low <= high, got {low}/{high}")
     return low, high
 
 
@@ -309,9 +303,9 @@ def resolve_damage(
     it. Armour wear always follows the rules for the VS that reached it.
     `soft_faces` must be empty when the shield stopped the hit.
     """
-    _require(attack_vs >= 0, "attack_vs", f"must be 0 or more (a hit), got {attack_vs}")
-    _require(weapon_damage >= 0, "weapon_damage", f"must be 0 or more, got {weapon_damage}")
-    _require(
+    require(attack_vs >= 0, "attack_vs", f"must be 0 or more (a hit), got {attack_vs}")
+    require_non_negative(weapon_damage=weapon_damage)
+    require(
         override_wp is None or 1 <= override_wp <= 6,
         "override_wp",
         f"must be 1-6 (the WP of a damage level), got {override_wp}",
@@ -320,46 +314,27 @@ def resolve_damage(
     shielded = apply_shield(damage_vs, shield, shield_hits_left)
     reaching = shielded.victory_score if override_after_shield is None else override_after_shield
 
+    armour: ArmourHit | None = None
+    final_vs: int | None = None
+    name: str | None = None
+    wound_points = 0
     if reaching is None:
-        _require(
-            override_after_armour is None,
-            "override_after_armour",
-            "has no stage to replace: the shield stopped the hit (override_after_shield first)",
+        stopped = (
+            "has no stage to replace: the shield stopped the hit (override_after_shield first)"
         )
-        _require(
-            override_wp is None,
-            "override_wp",
-            "has no stage to replace: the shield stopped the hit (override_after_shield first)",
-        )
-        _require(
+        require(override_after_armour is None, "override_after_armour", stopped)
+        require(override_wp is None, "override_wp", stopped)
+        require(
             len(soft_faces) == 0,
             "soft_faces",
             f"must be empty when the shield stops the hit, got {len(soft_faces)} faces",
         )
-        return AttackDamage(
-            attack_vs=attack_vs,
-            weapon_damage=weapon_damage,
-            damage_vs=damage_vs,
-            shield=shield,
-            shield_activated=shielded.activated,
-            shield_hits_before=shield_hits_left,
-            shield_hits_left=shielded.hits_left,
-            shield_result=None,
-            stopped_by_shield=True,
-            after_shield=None,
-            armour=None,
-            victory_score=None,
-            damage_name=None,
-            wound_points=0,
-            hard=hard,
-            soft=soft,
-        )
-
-    armour = armour_hit(reaching, hard, soft, rating, soft_faces)
-    final_vs = armour.victory_score if override_after_armour is None else override_after_armour
-    name, wound_points = wound_points_for(final_vs)
-    if override_wp is not None:
-        name, wound_points = _WP_NAMES[override_wp], override_wp
+    else:
+        armour = armour_hit(reaching, hard, soft, rating, soft_faces)
+        final_vs = armour.victory_score if override_after_armour is None else override_after_armour
+        name, wound_points = wound_points_for(final_vs)
+        if override_wp is not None:
+            name, wound_points = _WP_NAMES[override_wp], override_wp
     return AttackDamage(
         attack_vs=attack_vs,
         weapon_damage=weapon_damage,
@@ -369,14 +344,14 @@ def resolve_damage(
         shield_hits_before=shield_hits_left,
         shield_hits_left=shielded.hits_left,
         shield_result=shielded.victory_score,
-        stopped_by_shield=False,
+        stopped_by_shield=armour is None,
         after_shield=reaching,
         armour=armour,
         victory_score=final_vs,
         damage_name=name,
         wound_points=wound_points,
-        hard=armour.hard,
-        soft=armour.soft,
+        hard=hard if armour is None else armour.hard,
+        soft=soft if armour is None else armour.soft,
         override_after_shield=override_after_shield,
         override_after_armour=override_after_armour,
         override_wp=override_wp,

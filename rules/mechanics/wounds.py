@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from rules.mechanics.arguments import require, require_non_negative
 from rules.mechanics.chart import VP_CHART, clamp_stat
 from rules.mechanics.dice import check_face, faces_text
 
@@ -34,40 +35,31 @@ _LIMB_BREAKS: dict[int, str] = {4: "broken", 5: "shattered", 6: "severed"}
 BROKEN_RIBS = "broken ribs"
 
 
-def _require(condition: bool, argument: str, message: str) -> None:
-    if not condition:
-        raise ValueError(f"{argument} {message}")
-
-
 def _check_location(location: str) -> str:
-    _require(location in LOCATIONS, "location", f"must be one of {LOCATIONS}, got {location!r}")
+    require(location in LOCATIONS, "location", f"must be one of {LOCATIONS}, got {location!r}")
     return location
 
 
 def _check_wound(wound_points: int) -> int:
-    _require(wound_points >= 1, "wound_points", f"must be 1 or more, got {wound_points}")
+    require(wound_points >= 1, "wound_points", f"must be 1 or more, got {wound_points}")
     return wound_points
 
 
 def stat_penalty(total_wp: int) -> int:
     """A9: every full 3 WP lower every stat by 1."""
-    _require(total_wp >= 0, "total_wp", f"must be 0 or more, got {total_wp}")
+    require_non_negative(total_wp=total_wp)
     return total_wp // WP_PER_STAT_POINT
 
 
 def effective_stat(base: int, total_wp: int, exhaustion: int, specific_penalty: int = 0) -> int:
     """A9: base - floor(WP/3) - exhaustion - specific penalties; unclamped (R1 clamps later)."""
-    _require(base >= 0, "base", f"must be 0 or more, got {base}")
-    _require(exhaustion >= 0, "exhaustion", f"must be 0 or more, got {exhaustion}")
-    _require(
-        specific_penalty >= 0, "specific_penalty", f"must be 0 or more, got {specific_penalty}"
-    )
+    require_non_negative(base=base, exhaustion=exhaustion, specific_penalty=specific_penalty)
     return base - stat_penalty(total_wp) - exhaustion - specific_penalty
 
 
 def starts_bleeding(wound_points: int) -> bool:
     """R12: a single wound of 3 WP or more starts bleeding (and raises the BLR by one)."""
-    _require(wound_points >= 0, "wound_points", f"must be 0 or more, got {wound_points}")
+    require_non_negative(wound_points=wound_points)
     return wound_points >= BLEED_THRESHOLD
 
 
@@ -99,7 +91,7 @@ def breakage_outcome(location: str, wound_points: int, succeeded: bool) -> str |
 
     Raises ValueError when no breakage roll was due for this wound.
     """
-    _require(
+    require(
         needs_breakage_roll(location, wound_points),
         "wound_points",
         f"call for no breakage roll: {wound_points} WP to the {location}",
@@ -134,7 +126,7 @@ def demise_triggers(
     - "zero endurance": effective Endurance fell to 0 or below, the first time.
     Endurance values are effective (A9), unclamped.
     """
-    _require(endurance_base >= 0, "endurance_base", f"must be 0 or more, got {endurance_base}")
+    require_non_negative(endurance_base=endurance_base)
     if wound_points_from_one_wound is not None:
         _check_wound(wound_points_from_one_wound)
     fell = endurance_after < endurance_before
@@ -181,10 +173,9 @@ class PoolCheck:
 def _read_pool(
     kind: str, endurance_base: int, endurance_effective: int, goal: int, faces: Sequence[int]
 ) -> PoolCheck:
-    _require(endurance_base >= 0, "endurance_base", f"must be 0 or more, got {endurance_base}")
-    _require(goal >= 0, "goal", f"must be 0 or more, got {goal}")
+    require_non_negative(endurance_base=endurance_base, goal=goal)
     rolled = tuple(faces)
-    _require(
+    require(
         len(rolled) == endurance_base,
         "faces",
         f"must hold one d10 per point of base Endurance ({endurance_base}), got {len(rolled)}",

@@ -85,43 +85,42 @@ def _bounds(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Any, Any]
     return low, high
 
 
+# Each pydantic error kind whose phrase needs at most one value from its ctx: (phrase, ctx key).
+_PLAIN: dict[str, tuple[str, str]] = {
+    "greater_than_equal": ("must be at least {}", "ge"),
+    "less_than_equal": ("must be at most {}", "le"),
+    "greater_than": ("must be more than {}", "gt"),
+    "less_than": ("must be less than {}", "lt"),
+    "int_from_float": ("must be a whole number", ""),
+    "int_type": ("must be a whole number", ""),
+    "string_too_long": ("must be at most {} characters", "max_length"),
+    "too_short": ("needs at least {}", "min_length"),
+    "too_long": ("takes at most {}", "max_length"),
+    "literal_error": ("must be {}", "expected"),
+    "missing": ("is required", ""),
+    "extra_forbidden": ("is not a field here", ""),
+}
+
+
 def message(error: dict[str, Any], model: type[BaseModel] | None = None) -> str:
     """One pydantic error dict as a short phrase, without its field path."""
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
     value = error.get("input")
     text: str
-    if kind in ("greater_than_equal", "less_than_equal"):
-        low, high = _bounds(model, error["loc"]) if model is not None else (None, None)
-        if low is not None and high is not None:
-            text = f"must be {low}–{high}"
-        elif kind == "greater_than_equal":
-            text = f"must be at least {ctx.get('ge')}"
-        else:
-            text = f"must be at most {ctx.get('le')}"
-    elif kind == "greater_than":
-        text = f"must be more than {ctx.get('gt')}"
-    elif kind == "less_than":
-        text = f"must be less than {ctx.get('lt')}"
+    low, high = (None, None)
+    if kind in ("greater_than_equal", "less_than_equal") and model is not None:
+        low, high = _bounds(model, error["loc"])
+    if low is not None and high is not None:
+        text = f"must be {low}–{high}"
+    elif kind in _PLAIN:
+        template, key = _PLAIN[kind]
+        text = template.format(ctx.get(key)) if key else template
     elif kind == "int_parsing":
         text = f"{value!r} is not a number" if isinstance(value, str) else "must be a number"
-    elif kind in ("int_from_float", "int_type"):
-        text = "must be a whole number"
     elif kind == "string_too_short":
         minimum = ctx.get("min_length", 1)
         text = "must not be empty" if minimum == 1 else f"needs at least {minimum} characters"
-    elif kind == "string_too_long":
-        text = f"must be at most {ctx.get('max_length')} characters"
-    elif kind == "too_short":
-        text = f"needs at least {ctx.get('min_length')}"
-    elif kind == "too_long":
-        text = f"takes at most {ctx.get('max_length')}"
-    elif kind == "literal_error":
-        text = f"must be {ctx.get('expected')}"
-    elif kind == "missing":
-        text = "is required"
-    elif kind == "extra_forbidden":
-        text = "is not a field here"
     elif kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE:
         text = problem(value) if isinstance(value, str) else str(error.get("msg", kind))
     elif kind in ("value_error", "assertion_error"):

@@ -24,22 +24,13 @@ from rules.model.commands import (
     TreatCondition,
 )
 from rules.model.state import Action, Combatant, Encounter, Pending, Weapon, Wound
+from tests.support.attack_fights import fight as on_track
 from tests.support.engine_steps import do, texts
 
 
 def person(cid: str, end: int = 6, ttu: int | None = 30, **fields: Any) -> Combatant:
     stats = {"Dexterity": 8, "Endurance": end, "Wits": 6}
     return Combatant(id=cid, name=cid.capitalize(), stats=stats, ttu=ttu, **fields)
-
-
-def on_track(time: int, *combatants: Combatant) -> Session:
-    enc = Encounter(
-        in_combat=True,
-        time=time,
-        combatants={c.id: c for c in combatants},
-        due=[c.id for c in combatants if c.ttu == time],
-    )
-    return Session(enc)
 
 
 def kinds(session: Session) -> list[tuple[str, Any]]:

@@ -39,7 +39,6 @@ class BeginCombat(Dialog[StartCombat]):
     """Tick the initiator(s) with space; set the others' awareness; enter begins."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="begin-combat.cancel"),
         Binding("enter", "submit", "Begin combat", id="begin-combat.submit"),
     ]
     AUTO_FOCUS = "Starter"

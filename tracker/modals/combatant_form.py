@@ -16,12 +16,11 @@ the sheet (A1); a skill the sheet lacks only earns a note (it rolls 0 dice).
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import Any, get_args
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
@@ -64,9 +63,6 @@ def new_id(encounter: Encounter) -> str:
 class CombatantForm(Dialog[SheetCommand]):
     """The whole sheet in one scrollable form; enter (or Save) when no message shows."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="combatant-form.cancel"),
-    ]
     AUTO_FOCUS = "#name"
 
     DEFAULT_CSS = """
@@ -241,7 +237,7 @@ class CombatantForm(Dialog[SheetCommand]):
     async def _add_action(self) -> None:
         await self._add_row(ActionRow(), "#actions")
 
-    async def _add_row(self, row: Row, into: str) -> None:
+    async def _add_row(self, row: Row[Any], into: str) -> None:
         await self.query_one(into, Vertical).mount(row)
         row.focus_first()
         self.refresh_form()

@@ -6,7 +6,7 @@ message line, and asks the form to remove it; the form owns the list.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any, ClassVar, Generic, TypeVar, get_args
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,13 +20,36 @@ from tracker.modals.form import FieldError, FieldSelect
 
 WEAPON_KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)
 ACTION_KINDS: tuple[str, ...] = get_args(Action.model_fields["kind"].annotation)
+ItemT = TypeVar("ItemT", Weapon, Action)
+Cells = tuple[tuple[str, str, int | None], ...]  # (cell class, column title, width; None = 1fr)
+REMOVE_WIDTH = 3  # the ✕ button closing each row (`Row .remove`)
+
+
+def cells_css(row: str, cells: Cells) -> str:
+    """Each cell's width in a row class: the widths its column titles get (`column_titles`)."""
+    return "\n".join(
+        f"{row} .{cell} {{ width: {'1fr' if width is None else width}; }}"
+        for cell, _t, width in cells
+    )
+
+
+def column_titles(cells: Cells) -> tuple[tuple[str, int | None], ...]:
+    """The column titles over a list of rows, the remove button's column last."""
+    return (*((title, width) for _c, title, width in cells), ("", REMOVE_WIDTH))
 
 
 def _default(model: type[Weapon] | type[Action], field: str) -> Any:
     return model.model_fields[field].default
 
 
-class Row(Vertical):
+def _kind_select(kinds: tuple[str, ...], value: str, cell: str) -> FieldSelect[str]:
+    """A row's kind cell: enter saves the sheet; space opens the list."""
+    return FieldSelect(
+        [(k, k) for k in kinds], value=value, allow_blank=False, compact=True, classes=cell
+    )
+
+
+class Row(Vertical, Generic[ItemT]):
     """A row of compact cells with a remove button and a message line below."""
 
     DEFAULT_CSS = """
@@ -48,12 +71,13 @@ class Row(Vertical):
     class Removed(Message):
         """The GM asked to drop this row."""
 
-        def __init__(self, row: Row) -> None:
+        def __init__(self, row: Row[Any]) -> None:
             super().__init__()
             self.row = row
 
-    def __init__(self) -> None:
+    def __init__(self, item: ItemT | None = None) -> None:
         super().__init__()
+        self.item: ItemT | None = item  # None: a new, blank row
         self.error = FieldError("row")  # the form renames the slot by position
 
     def cells(self) -> ComposeResult:
@@ -80,20 +104,27 @@ class Row(Vertical):
         self.post_message(self.Removed(self))
 
 
-class WeaponRow(Row):
+WEAPON_CELLS: Cells = (
+    ("w-name", "weapon", None),
+    ("w-skill", "skill", 12),
+    ("w-stat", "stat", 12),
+    ("w-damage", "dmg", 6),  # compact input: 1 + 3 digits + 1 + cursor
+    ("w-kind", "kind", 11),
+)
+ACTION_CELLS: Cells = (
+    ("a-name", "action", None),
+    ("a-cost", "TU", 6),  # a cost of 12 (or 120) shows whole
+    ("a-kind", "kind", 10),
+    ("a-weapon", "weapon", 12),
+    ("a-skill", "skill", 10),
+    ("a-stat", "stat", 10),
+)
+
+
+class WeaponRow(Row[Weapon]):
     """name · skill · stat · damage · melee/ranged."""
 
-    DEFAULT_CSS = """
-    WeaponRow .w-name { width: 1fr; }
-    WeaponRow .w-skill { width: 12; }
-    WeaponRow .w-stat { width: 12; }
-    WeaponRow .w-damage { width: 6; }  /* compact input: 1 + 3 digits + 1 + cursor */
-    WeaponRow .w-kind { width: 11; }
-    """
-
-    def __init__(self, weapon: Weapon | None = None) -> None:
-        super().__init__()
-        self.item = weapon
+    DEFAULT_CSS: ClassVar[str] = cells_css("WeaponRow", WEAPON_CELLS)
 
     def cells(self) -> ComposeResult:
         w = self.item
@@ -105,13 +136,7 @@ class WeaponRow(Row):
         yield Input(skill, placeholder="skill", classes="w-skill", compact=True)
         yield Input(stat, placeholder="stat", classes="w-stat", compact=True)
         yield Input(str(damage), placeholder="dmg", classes="w-damage", compact=True)
-        yield FieldSelect(  # enter saves the sheet; space opens the list
-            [(k, k) for k in WEAPON_KINDS],
-            value=kind,
-            allow_blank=False,
-            compact=True,
-            classes="w-kind",
-        )
+        yield _kind_select(WEAPON_KINDS, kind, "w-kind")
 
     def data(self) -> dict[str, object]:
         """The weapon as pydantic will judge it (values still as typed)."""
@@ -122,21 +147,10 @@ class WeaponRow(Row):
         return found
 
 
-class ActionRow(Row):
+class ActionRow(Row[Action]):
     """name · cost (TU, R6: default 3) · kind · weapon · skill · stat (the last three optional)."""
 
-    DEFAULT_CSS = """
-    ActionRow .a-name { width: 1fr; }
-    ActionRow .a-cost { width: 6; }  /* a cost of 12 (or 120) shows whole */
-    ActionRow .a-kind { width: 10; }
-    ActionRow .a-weapon { width: 12; }
-    ActionRow .a-skill { width: 10; }
-    ActionRow .a-stat { width: 10; }
-    """
-
-    def __init__(self, action: Action | None = None) -> None:
-        super().__init__()
-        self.item = action
+    DEFAULT_CSS: ClassVar[str] = cells_css("ActionRow", ACTION_CELLS)
 
     def cells(self) -> ComposeResult:
         a = self.item
@@ -144,13 +158,7 @@ class ActionRow(Row):
         kind = a.kind if a else _default(Action, "kind")
         yield Input(a.name if a else "", placeholder="action", classes="a-name", compact=True)
         yield Input(str(cost), placeholder=str(DEFAULT_ACTION_COST), classes="a-cost", compact=True)
-        yield FieldSelect(  # enter saves the sheet; space opens the list
-            [(k, k) for k in ACTION_KINDS],
-            value=kind,
-            allow_blank=False,
-            compact=True,
-            classes="a-kind",
-        )
+        yield _kind_select(ACTION_KINDS, kind, "a-kind")
         for cell, value in (
             ("a-weapon", a.weapon if a else None),
             ("a-skill", a.skill if a else None),
@@ -180,20 +188,5 @@ def header(*columns: tuple[str, int | None]) -> Horizontal:
     return row
 
 
-WEAPON_COLUMNS: tuple[tuple[str, int | None], ...] = (
-    ("weapon", None),
-    ("skill", 12),
-    ("stat", 12),
-    ("dmg", 6),
-    ("kind", 11),
-    ("", 3),
-)
-ACTION_COLUMNS: tuple[tuple[str, int | None], ...] = (
-    ("action", None),
-    ("TU", 6),
-    ("kind", 10),
-    ("weapon", 12),
-    ("skill", 10),
-    ("stat", 10),
-    ("", 3),
-)
+WEAPON_COLUMNS = column_titles(WEAPON_CELLS)
+ACTION_COLUMNS = column_titles(ACTION_CELLS)

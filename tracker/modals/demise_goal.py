@@ -6,11 +6,8 @@ it here; each check still shows it prefilled and editable when it comes due.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
@@ -24,10 +21,6 @@ from tracker.modals.parse import goal
 
 class SettingsForm(Dialog[SetDemiseGoal]):
     """Type a number or a named goal (`Difficult`); enter saves."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="settings.cancel"),
-    ]
 
     DEFAULT_CSS = """
     SettingsForm > .dialog {

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import cycle, islice
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
@@ -65,9 +64,6 @@ class DiceEntry(Dialog[list[int]]):
     prompt before the command was cancelled, prefilled for the GM to confirm.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="dice-entry.cancel"),
-    ]
     KEEPS_FIELDS = False  # its faces are kept by the app itself (tracker.cancelled)
 
     DEFAULT_CSS = """

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
@@ -30,9 +29,6 @@ def name_problem(name: str) -> str:
 class EncounterName(Dialog[str]):
     """Type the name (prefilled); enter takes it, escape changes nothing."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="encounter-name.cancel"),
-    ]
     AUTO_FOCUS = "#name"
     KEEPS_FIELDS: ClassVar[bool] = False  # no dice: nothing to bring back
 

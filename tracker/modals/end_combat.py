@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar, get_args
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,16 +16,16 @@ from textual.widgets.option_list import Option
 
 from rules.model.commands import EndCombat
 from rules.model.state import Encounter, Outcome
-from tracker.modals.form import FORM, Dialog, FieldError, buttons
+from tracker.modals.form import FORM, FieldError, buttons
+from tracker.modals.pick_dialog import PickDialog
 
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
-class EndCombatModal(Dialog[EndCombat]):
+class EndCombatModal(PickDialog[EndCombat]):
     """Highlight an outcome and press enter, or press its first letter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="end-combat.cancel"),
         Binding("v", "pick('victory')", "Victory", id="end-combat.victory"),
         Binding("d", "pick('defeat')", "Defeat", id="end-combat.defeat"),
         Binding("r", "pick('retreat')", "Retreat", id="end-combat.retreat"),
@@ -36,9 +35,6 @@ class EndCombatModal(Dialog[EndCombat]):
     DEFAULT_CSS = """
     EndCombatModal > .dialog {
         width: 50;
-    }
-    EndCombatModal OptionList {
-        height: auto;
     }
     """
 
@@ -67,14 +63,6 @@ class EndCombatModal(Dialog[EndCombat]):
         if index is None:
             return None, {FORM: "choose an outcome"}
         return EndCombat(outcome=OUTCOMES[index]), {}
-
-    @on(OptionList.OptionHighlighted)
-    def _highlighted(self) -> None:
-        self.refresh_form()
-
-    @on(OptionList.OptionSelected)
-    def _selected(self) -> None:
-        self.action_submit()
 
     def action_pick(self, outcome: str) -> None:
         """Choose an outcome by its letter and end the combat with it."""

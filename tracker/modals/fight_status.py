@@ -8,28 +8,24 @@ gives now rather than the one stored from the start of the fight.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import get_args
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from rules.mechanics.chart import REACTION_BASE
 from rules.model.commands import FightStatus
 from rules.model.state import Awareness, Encounter
-from tracker.modals.form import Dialog, FieldError, FieldSelect, buttons, combatant_of, labelled
+from tracker.modals.about_one import CombatantDialog
+from tracker.modals.form import FieldError, FieldSelect, buttons, labelled
 
 AWARENESS: tuple[Awareness, ...] = get_args(Awareness)
 REASONS: tuple[str, ...] = ("fled", "unconscious", "surrendered")  # README's `f`
 
 
-class FightStatusDialog(Dialog[FightStatus]):
+class FightStatusDialog(CombatantDialog[FightStatus]):
     """Enter takes it out (with the reason chosen) or brings it back (with the awareness)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="fight-status.cancel"),
-    ]
 
     DEFAULT_CSS = """
     FightStatusDialog > .dialog {
@@ -38,9 +34,7 @@ class FightStatusDialog(Dialog[FightStatus]):
     """
 
     def __init__(self, encounter: Encounter, combatant_id: str) -> None:
-        super().__init__()
-        self.encounter = encounter
-        self.combatant = combatant_of(encounter, combatant_id)
+        super().__init__(encounter, combatant_id)
         self.out = not self.combatant.out_of_fight
 
     def compose(self) -> ComposeResult:

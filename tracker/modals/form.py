@@ -229,7 +229,8 @@ class Dialog(ModalScreen[ResultT]):
     # Enter in a text field is taken by the app, in key order (a priority binding), not
     # by the field: see `action_submit_typed`. Other widgets keep their own enter.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit_typed", "Save", id="form.submit-typed", show=False, priority=True)
+        Binding("enter", "submit_typed", "Save", id="form.submit-typed", show=False, priority=True),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),  # every dialog's (action_cancel)
     ]
 
     def __init__(self) -> None:

@@ -9,26 +9,16 @@ them the dialog opens on "revive" and says so if another care is chosen.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from rules.model.commands import Heal, Rest, Staunch, TreatCondition
 from rules.model.errors import field_errors
-from rules.model.state import Combatant, Encounter
-from tracker.modals.form import (
-    FORM,
-    Dialog,
-    FieldError,
-    FieldSelect,
-    buttons,
-    combatant_of,
-    labelled,
-)
+from rules.model.state import Combatant
+from tracker.modals.about_one import CombatantDialog
+from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import NumbersRefused, validate_typed
 
 Care = Heal | Staunch | TreatCondition | Rest
@@ -69,12 +59,8 @@ def _wound_label(index: int, c: Combatant) -> str:
     return f"{index + 1}. {w.location} {w.level} {w.wp} WP{when}{bleed}"
 
 
-class HealForm(Dialog[Care]):
+class HealForm(CombatantDialog[Care]):
     """Choose the care, fill in its one or two fields, enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="heal.cancel"),
-    ]
 
     DEFAULT_CSS = """
     HealForm > .dialog {
@@ -87,11 +73,6 @@ class HealForm(Dialog[Care]):
         height: auto;
     }
     """
-
-    def __init__(self, encounter: Encounter, combatant_id: str) -> None:
-        self.combatant = combatant_of(encounter, combatant_id)
-        super().__init__()
-        self.encounter = encounter
 
     def compose(self) -> ComposeResult:
         c = self.combatant

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from rules.model.commands import Luck, NoteUnusedDice
 from rules.model.errors import field_errors
-from rules.model.state import Encounter
-from tracker.modals.form import (
-    FORM,
-    Dialog,
-    FieldError,
-    FieldSelect,
-    buttons,
-    combatant_of,
-    labelled,
-)
+from tracker.modals.about_one import CombatantDialog
+from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import NumbersRefused, validate_typed
 
 LuckCommand = Luck | NoteUnusedDice
@@ -32,12 +21,8 @@ CHOICES: tuple[tuple[str, str], ...] = (
 _SLOTS = {"amount": "amount", "reason": "reason"}
 
 
-class LuckForm(Dialog[LuckCommand]):
+class LuckForm(CombatantDialog[LuckCommand]):
     """`+2 saved the child` or `-1 left a friend behind`; enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="luck.cancel"),
-    ]
 
     DEFAULT_CSS = """
     LuckForm > .dialog {
@@ -47,11 +32,6 @@ class LuckForm(Dialog[LuckCommand]):
         height: auto;
     }
     """
-
-    def __init__(self, encounter: Encounter, combatant_id: str) -> None:
-        self.combatant = combatant_of(encounter, combatant_id)
-        super().__init__()
-        self.encounter = encounter
 
     def compose(self) -> ComposeResult:
         c = self.combatant

@@ -7,11 +7,8 @@ the GM learns why an encounter is missing instead of wondering.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import OptionList, Static
@@ -19,7 +16,8 @@ from textual.widgets.option_list import Option
 
 from rules.saves.folder import SaveInfo, list_saves
 from rules.saves.store import SaveError
-from tracker.modals.form import FORM, Dialog, FieldError
+from tracker.modals.form import FORM, FieldError
+from tracker.modals.pick_dialog import PickDialog
 
 
 def describe(info: SaveInfo) -> str:
@@ -34,22 +32,12 @@ def describe(info: SaveInfo) -> str:
     )
 
 
-class OpenSave(Dialog[Path]):
+class OpenSave(PickDialog[Path]):
     """Arrows choose, enter opens; broken saves cannot be chosen."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="open-save.cancel"),
-    ]
 
     DEFAULT_CSS = """
     OpenSave > .dialog {
         width: 90;
-        height: auto;
-        max-height: 100%;
-    }
-    OpenSave OptionList {
-        height: auto;
-        max-height: 18;
     }
     """
 
@@ -91,11 +79,3 @@ class OpenSave(Dialog[Path]):
         if index is None or self.saves[index].error is not None:
             return None, {FORM: "no save that opens is chosen"} if self.refusals else {}
         return self.saves[index].path, {}
-
-    @on(OptionList.OptionHighlighted)
-    def _highlighted(self) -> None:
-        self.refresh_form()
-
-    @on(OptionList.OptionSelected)
-    def _selected(self) -> None:
-        self.action_submit()

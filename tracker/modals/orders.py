@@ -84,9 +84,6 @@ class OrdersList(OptionList):
 class OrdersDialog(Dialog[FastForward]):
     """Set who does what, and until when; enter (or Run) lets the track run (A7)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="orders.cancel"),
-    ]
     AUTO_FOCUS = "#rows"
 
     DEFAULT_CSS = """

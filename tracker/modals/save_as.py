@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
@@ -46,10 +44,6 @@ def with_suffix(name: str) -> str:
 
 class SaveAs(Dialog[Path]):
     """Type the new name (prefilled with the current one); enter saves."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="save-as.cancel"),
-    ]
 
     DEFAULT_CSS = """
     SaveAs > .dialog {

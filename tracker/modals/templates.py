@@ -18,12 +18,10 @@ import json
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
-from typing import ClassVar, get_args
+from typing import get_args
 
 from pydantic import ValidationError
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import OptionList, Static
@@ -32,7 +30,8 @@ from textual.widgets.option_list import Option
 from rules.engine.handlers.roster import unique_name
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
-from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, labelled
+from tracker.modals.form import FORM, FieldError, FieldSelect, labelled
+from tracker.modals.pick_dialog import PickDialog
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
 AWARENESS: tuple[str, ...] = get_args(Awareness)
@@ -111,22 +110,12 @@ def describe(template: Template, encounter: Encounter | None = None) -> str:
     )
 
 
-class TemplatePicker(Dialog[Combatant]):
+class TemplatePicker(PickDialog[Combatant]):
     """Arrows choose, enter takes the character; broken files cannot be chosen."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="templates.cancel"),
-    ]
 
     DEFAULT_CSS = """
     TemplatePicker > .dialog {
         width: 90;
-        height: auto;
-        max-height: 100%;
-    }
-    TemplatePicker OptionList {
-        height: auto;
-        max-height: 18;
     }
     """
 
@@ -195,11 +184,3 @@ class TemplatePicker(Dialog[Combatant]):
         if self.builtin is None:
             return f"in {self.roster_dir}"
         return f"built-in, and yours in {self.roster_dir} (yours win by file name)"
-
-    @on(OptionList.OptionHighlighted)
-    def _highlighted(self) -> None:
-        self.refresh_form()
-
-    @on(OptionList.OptionSelected)
-    def _selected(self) -> None:
-        self.action_submit()

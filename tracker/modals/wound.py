@@ -7,11 +7,10 @@ rest when the command is applied.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import get_args
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
@@ -26,16 +25,9 @@ from rules.mechanics.wounds import (
 )
 from rules.model.commands import ApplyWound
 from rules.model.errors import field_errors
-from rules.model.state import Combatant, Encounter
-from tracker.modals.form import (
-    FORM,
-    Dialog,
-    FieldError,
-    FieldSelect,
-    buttons,
-    combatant_of,
-    labelled,
-)
+from rules.model.state import Combatant
+from tracker.modals.about_one import CombatantDialog
+from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import wound_points
 
 LOCATION_NAMES: tuple[str, ...] = get_args(Location)
@@ -68,12 +60,8 @@ def consequences(c: Combatant, wp: int, location: str) -> list[str]:
     return found
 
 
-class WoundForm(Dialog[ApplyWound]):
+class WoundForm(CombatantDialog[ApplyWound]):
     """Type `4` or `Gore`, pick the location, enter applies."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="wound.cancel"),
-    ]
 
     DEFAULT_CSS = """
     WoundForm > .dialog {
@@ -84,11 +72,6 @@ class WoundForm(Dialog[ApplyWound]):
         height: auto;
     }
     """
-
-    def __init__(self, encounter: Encounter, combatant_id: str) -> None:
-        self.combatant = combatant_of(encounter, combatant_id)
-        super().__init__()
-        self.encounter = encounter
 
     def compose(self) -> ComposeResult:
         c = self.combatant

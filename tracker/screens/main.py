@@ -202,6 +202,12 @@ class MainScreen(TonedScreen):
 
         self.app.push_screen(screen, done)
 
+    def _ask_about_selected(self, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
+        """The dialog about the selected combatant, when the key may act now."""
+        if self._allowed(action):
+            assert self.selected is not None  # `reasons` refuses it with nobody selected
+            self._ask(dialog(self.encounter, self.selected))
+
     # --- actions: one per key ------------------------------------------------------
     def action_advance(self) -> None:
         from rules.model.commands import Advance
@@ -277,12 +283,9 @@ class MainScreen(TonedScreen):
     def action_fight_status(self) -> None:
         """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll,
         with the awareness the GM gives it, A7)."""
-        if not self._allowed("fight_status"):
-            return
         from tracker.modals.fight_status import FightStatusDialog
 
-        assert self.selected is not None
-        self._ask(FightStatusDialog(self.encounter, self.selected))
+        self._ask_about_selected("fight_status", FightStatusDialog)
 
     def action_edit(self) -> None:
         if self._allowed("edit"):
@@ -291,25 +294,19 @@ class MainScreen(TonedScreen):
             self._ask(CombatantForm(self.encounter, self.selected))
 
     def action_wound(self) -> None:
-        if self._allowed("wound"):
-            from tracker.modals.wound import WoundForm
+        from tracker.modals.wound import WoundForm
 
-            assert self.selected is not None  # `reasons` refuses it with nobody selected
-            self._ask(WoundForm(self.encounter, self.selected))
+        self._ask_about_selected("wound", WoundForm)
 
     def action_heal(self) -> None:
-        if self._allowed("heal"):
-            from tracker.modals.heal import HealForm
+        from tracker.modals.heal import HealForm
 
-            assert self.selected is not None  # `reasons` refuses it with nobody selected
-            self._ask(HealForm(self.encounter, self.selected))
+        self._ask_about_selected("heal", HealForm)
 
     def action_luck(self) -> None:
-        if self._allowed("luck"):
-            from tracker.modals.luck import LuckForm
+        from tracker.modals.luck import LuckForm
 
-            assert self.selected is not None  # `reasons` refuses it with nobody selected
-            self._ask(LuckForm(self.encounter, self.selected))
+        self._ask_about_selected("luck", LuckForm)
 
     def action_new_day(self) -> None:
         """N: a new day (C1). Mid-combat it asks first: N sits next to n (advance)."""

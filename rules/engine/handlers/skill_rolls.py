@@ -20,7 +20,7 @@ from rules.mechanics.skill import complementary_bonus, victory_level
 from rules.model.commands import OpposedRound, OpposedStart, SkillRollCommand
 from rules.model.state import Combatant, ExtendedAction, Opposed
 
-__all__ = ["skill_roll", "opposed_start", "opposed_round_command"]
+__all__ = ["continues", "skill_roll", "opposed_start", "opposed_round_command"]
 
 
 # --- skill rolls (A1-A5) ----------------------------------------------------------------
@@ -33,6 +33,24 @@ def _check_special(ctx: Context, c: Combatant, kind: str | None) -> None:
             ctx.fail(reason)
 
 
+def continues(c: Combatant, skill: str, stat: str) -> bool:
+    """A3: would an extended roll of this skill and stat add to the one in progress?
+
+    Names match in any case (the sheet's). The skill-roll dialog asks this too.
+    """
+    ext = c.extended
+    return ext is not None and same_name(ext.skill, skill) and same_name(ext.stat, stat)
+
+
+def _against_goal(total: int, goal: int | None) -> str:
+    """A3: ` vs goal 12 → VS 2, ...` or ` vs goal 12 → short by 3`; '' without a goal."""
+    if goal is None:
+        return ""
+    vs = total - goal
+    outcome = f"VS {vs}, {victory_level(vs)}" if vs >= 0 else f"short by {-vs}"
+    return f" vs goal {goal} → {outcome}"
+
+
 def _end_extended(ctx: Context, c: Combatant, why: str) -> None:
     """A3: close the extended roll in progress, logging the total it reached."""
     ext = c.extended
@@ -41,11 +59,7 @@ def _end_extended(ctx: Context, c: Combatant, why: str) -> None:
     text = (
         f"{c.name}'s extended {ext.skill} roll ends at total {ext.total} after {units} "
         f"roll{'s' if units != 1 else ''}"
-    )
-    if ext.goal is not None:
-        vs = ext.total - ext.goal
-        outcome = f"VS {vs}, {victory_level(vs)}" if vs >= 0 else f"short by {-vs}"
-        text += f" vs goal {ext.goal} → {outcome}"
+    ) + _against_goal(ext.total, ext.goal)
     ctx.j.set(c, "extended", None)
     ctx.emit("extended", f"{text}: {why} (A3)", actor=c.id)
 
@@ -71,8 +85,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
     _check_special(ctx, c, cmd.special)
     ext = c.extended
     same_skill = ext is not None and same_name(ext.skill, skill)
-    same_roll = same_skill and ext is not None and same_name(ext.stat, stat)
-    continuing = cmd.mode == "extend" and same_roll
+    continuing = cmd.mode == "extend" and continues(c, skill, stat)
     goal = cmd.goal
     if cmd.mode == "complementary":
         if cmd.goal is not None:
@@ -149,11 +162,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
     text = (
         f"{c.name}'s extended {skill}: {step} → total {total} after {units} "
         f"roll{'s' if units > 1 else ''} ({units} time unit{'s' if units > 1 else ''}, A3)"
-    )
-    if goal is not None:
-        vs = total - goal
-        outcome = f"VS {vs}, {victory_level(vs)}" if vs >= 0 else f"short by {-vs}"
-        text += f" vs goal {goal} → {outcome}"
+    ) + _against_goal(total, goal)
     ctx.emit("extended", text, actor=c.id)
 
 

@@ -11,12 +11,11 @@ Names match the sheet in any case, as the engine matches them.
 
 from __future__ import annotations
 
-from typing import ClassVar, get_args
+from typing import get_args
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
@@ -76,9 +75,6 @@ def sheet_value(c: Combatant, kind: str, name: str) -> int | None:
 class AnimaDialog(ActDialog[AnimaCheck]):
     """Kind, name, value (from the sheet or typed), difficulty or opponent, a FARAD die."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="anima.cancel"),
-    ]
     AUTO_FOCUS = "#name"  # what a GM types first; the kind is one shift+tab away
 
     DEFAULT_CSS = """

@@ -8,18 +8,14 @@ GM types another, so a change is made knowing what it means.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from rules.model.commands import ResolveCheck
 from rules.model.errors import explain
-from rules.model.state import Encounter
-from tracker.modals.act.base import ActDialog, DialogBody
-from tracker.modals.act.parry import pending_of
+from tracker.modals.act.base import DialogBody
+from tracker.modals.act.pending_dialog import PendingDialog
 from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.widgets.odds import OddsView
@@ -27,13 +23,10 @@ from tracker.widgets.odds import OddsView
 ENDURANCE = "Endurance"
 
 
-class CheckDialog(ActDialog[ResolveCheck]):
+class CheckDialog(PendingDialog[ResolveCheck]):
     """The pending check, its goal (editable) and the exact odds; enter rolls."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="check.cancel"),
-    ]
-
+    KINDS = ("breakage", "demise")
     DEFAULT_CSS = """
     CheckDialog > .dialog {
         width: 80;
@@ -45,12 +38,6 @@ class CheckDialog(ActDialog[ResolveCheck]):
         margin-top: 1;
     }
     """
-
-    def __init__(self, encounter: Encounter, pending_id: int) -> None:
-        self.pending = pending_of(encounter, pending_id, ("breakage", "demise"))
-        super().__init__()
-        self.encounter = encounter
-        self.target = encounter.combatants[self.pending.combatant]
 
     def _prefilled(self) -> str:
         if self.pending.goal is not None:

@@ -9,11 +9,8 @@ or the wound points, and previews the recomputed line before it is applied:
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from rules.engine.damage_breakdown import damage_breakdown
@@ -22,8 +19,8 @@ from rules.model.commands import ConfirmDamage
 from rules.model.errors import explain
 from rules.model.pending import DamageData
 from rules.model.state import Encounter, Pending
-from tracker.modals.act.base import ActDialog, DialogBody
-from tracker.modals.act.parry import pending_of
+from tracker.modals.act.base import DialogBody
+from tracker.modals.act.pending_dialog import PendingDialog
 from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.parse import whole_number
 from tracker.modals.parse import wound_points as parse_wp
@@ -46,13 +43,10 @@ def stage_hints(d: DamageData, result: AttackDamage | None) -> tuple[str, str]:
     return str(result.victory_score), f"{result.wound_points} ({result.damage_name or 'Bruise'})"
 
 
-class DamageDialog(ActDialog[ConfirmDamage]):
+class DamageDialog(PendingDialog[ConfirmDamage]):
     """The stored breakdown, three optional overrides and the line they give; enter applies."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="damage.cancel"),
-    ]
-
+    KINDS = ("damage",)
     DEFAULT_CSS = """
     DamageDialog > .dialog {
         width: 110;
@@ -69,11 +63,8 @@ class DamageDialog(ActDialog[ConfirmDamage]):
     """
 
     def __init__(self, encounter: Encounter, pending_id: int) -> None:
-        self.pending = pending_of(encounter, pending_id, ("damage",))
+        super().__init__(encounter, pending_id)
         self.data = damage_of(self.pending)
-        super().__init__()
-        self.encounter = encounter
-        self.target = encounter.combatants[self.pending.combatant]
 
     def compose(self) -> ComposeResult:
         d = self.data

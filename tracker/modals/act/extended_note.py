@@ -11,13 +11,7 @@ from __future__ import annotations
 from rules.mechanics.sheet_names import same_name
 from rules.model.state import Combatant
 
-__all__ = ["continues", "extended_warning"]
-
-
-def continues(c: Combatant, skill: str, stat: str) -> bool:
-    """Would an extended roll of this skill and stat add to the one in progress (A3)?"""
-    ext = c.extended
-    return ext is not None and same_name(ext.skill, skill) and same_name(ext.stat, stat)
+__all__ = ["extended_warning"]
 
 
 def extended_warning(c: Combatant, skill: str, *, new_extended: bool) -> str:

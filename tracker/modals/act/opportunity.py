@@ -78,10 +78,6 @@ def penalties() -> str:
 class OpportunityDialog(ActDialog[TakeOpportunity]):
     """Pick the actions (space toggles), maybe hold one, maybe change the cost; enter takes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="opportunity.cancel"),
-    ]
-
     DEFAULT_CSS = """
     OpportunityDialog > .dialog {
         width: 80;

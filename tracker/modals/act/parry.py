@@ -8,11 +8,8 @@ cannot be picked. The odds are those of the parry roll itself.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioSet, Select, Static
 
@@ -21,9 +18,8 @@ from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
 from rules.model.pending import ParryData
-from rules.model.state import Action, Encounter, Pending, Weapon
+from rules.model.state import Action, Encounter, Weapon
 from tracker.modals.act.base import (
-    ActDialog,
     DialogBody,
     FieldCheckbox,
     FieldRadioSet,
@@ -42,33 +38,16 @@ from tracker.modals.act.held import (
     uses_held,
 )
 from tracker.modals.act.limb import chosen_limb, limb_picker
+from tracker.modals.act.pending_dialog import PendingDialog
 from tracker.modals.form import FORM, FieldError, MarkedRadioButton, buttons, labelled
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
 
-def pending_of(encounter: Encounter, pending_id: int, kinds: tuple[str, ...]) -> Pending:
-    """The pending decision a dialog answers; a wrong id or kind is the caller's bug."""
-    for pending in encounter.pending:
-        if pending.id == pending_id:
-            if pending.kind not in kinds:
-                raise ValueError(
-                    f"pending_id: decision {pending_id} is a {pending.kind}, "
-                    f"not a {' or '.join(kinds)}"
-                )
-            if pending.combatant not in encounter.combatants:
-                raise ValueError(f"pending_id: decision {pending_id} names no combatant")
-            return pending
-    raise ValueError(f"pending_id: no pending decision {pending_id}")
-
-
-class ParryDialog(ActDialog[Parry]):
+class ParryDialog(PendingDialog[Parry]):
     """Pick the parrying weapon (or none), what pays for it, and any FARAD die; enter rolls."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="parry.cancel"),
-    ]
-
+    KINDS = ("parry",)
     DEFAULT_CSS = """
     ParryDialog > .dialog {
         width: 112;
@@ -86,11 +65,8 @@ class ParryDialog(ActDialog[Parry]):
     """
 
     def __init__(self, encounter: Encounter, pending_id: int) -> None:
-        self.pending = pending_of(encounter, pending_id, ("parry",))
-        super().__init__()
-        self.encounter = encounter
-        self.defender = encounter.combatants[self.pending.combatant]
-        self.weapons = [w for w in self.defender.weapons if w.kind == "melee"]
+        super().__init__(encounter, pending_id)
+        self.weapons = [w for w in self.target.weapons if w.kind == "melee"]
         # A10, R9: each weapon's parry as the handler takes it (dry run; payer and die aside)
         self.refusals_by_weapon = {
             w.name: why_not(encounter, Parry(pending=pending_id, weapon=w.name))
@@ -101,7 +77,7 @@ class ParryDialog(ActDialog[Parry]):
         return self.refusals_by_weapon[weapon.name] is None
 
     def compose(self) -> ComposeResult:
-        d, p = self.defender, self.pending
+        d, p = self.target, self.pending
         hit = p.data
         assert isinstance(hit, ParryData)  # pending_of took a parry: its data is a parry's
         suggested = hit.parry_weapon
@@ -154,14 +130,14 @@ class ParryDialog(ActDialog[Parry]):
             yield from buttons("Parry")
 
     def _payers(self) -> list[Action]:
-        return paying_actions(self.defender, ("parry",))
+        return paying_actions(self.target, ("parry",))
 
     def _weapon(self) -> Weapon | None:
         index = self.query_one("#weapon", RadioSet).pressed_index
         return self.weapons[index - 1] if index >= 1 else None
 
     def validate_form(self) -> tuple[Parry | None, dict[str, str]]:
-        d, p = self.defender, self.pending
+        d, p = self.target, self.pending
         weapon = self._weapon()
         picker = self.query_one("#special", SpecialPicker)
         action = self.query_one("#action", Select).value

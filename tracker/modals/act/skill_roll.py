@@ -12,16 +12,16 @@ number the command refuses is marked under its field.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
+from rules.engine.handlers.skill_rolls import continues
 from rules.engine.roll_plan import plan_roll, turn_penalty
 from rules.mechanics.chart import GOALS
 from rules.mechanics.numbers import is_int_text, parse_int
@@ -38,7 +38,6 @@ from tracker.modals.act.common import (
     untrained_warning,
 )
 from tracker.modals.act.contest import contest_title, running_text, start_text
-from tracker.modals.act.extended_note import continues
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.roll_modes import MODES, ROLL_MODES, roll_note
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
@@ -53,10 +52,6 @@ FIELD_SLOTS = ("skill", "goal", "dice", "modifier")  # command fields with a lin
 
 class SkillRollDialog(ActDialog[Command]):
     """Skill, stat, goal by name or number, dice, modifier, exertion, a FARAD die; enter rolls."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="skill-roll.cancel"),
-    ]
 
     DEFAULT_CSS = """
     SkillRollDialog > .dialog {

@@ -1,0 +1,43 @@
+"""The base of the act dialogs that answer a pending decision: a parry, a damage, a check.
+
+Each is opened with the encounter and the decision's id; a wrong id, a
+decision of another kind, or one naming no combatant is the caller's bug and
+fails before any widget exists.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.model.state import Encounter, Pending
+from tracker.modals.act.base import ActDialog
+from tracker.modals.form import ResultT
+
+__all__ = ["PendingDialog", "pending_of"]
+
+
+def pending_of(encounter: Encounter, pending_id: int, kinds: tuple[str, ...]) -> Pending:
+    """The pending decision a dialog answers; a wrong id or kind is the caller's bug."""
+    for pending in encounter.pending:
+        if pending.id == pending_id:
+            if pending.kind not in kinds:
+                raise ValueError(
+                    f"pending_id: decision {pending_id} is a {pending.kind}, "
+                    f"not a {' or '.join(kinds)}"
+                )
+            if pending.combatant not in encounter.combatants:
+                raise ValueError(f"pending_id: decision {pending_id} names no combatant")
+            return pending
+    raise ValueError(f"pending_id: no pending decision {pending_id}")
+
+
+class PendingDialog(ActDialog[ResultT]):
+    """An act dialog about `pending` (one of `KINDS`) and its `target`, who answers it."""
+
+    KINDS: ClassVar[tuple[str, ...]]
+
+    def __init__(self, encounter: Encounter, pending_id: int) -> None:
+        self.pending = pending_of(encounter, pending_id, self.KINDS)
+        super().__init__()
+        self.encounter = encounter
+        self.target = encounter.combatants[self.pending.combatant]
