@@ -57,7 +57,7 @@ def short_refusal(c: Combatant, kind: str, reason: str) -> str:
     if "is for battle" in reason:
         return "only in battle (C1)"
     if "cannot be used in battle" in reason:
-        return "not in battle (C1)"
+        return "locked in battle (C1)"
     if "already used today" in reason:
         return "used today (C1)"
     if "locked until" in reason:
@@ -67,7 +67,7 @@ def short_refusal(c: Combatant, kind: str, reason: str) -> str:
     if "not desperate" in reason:
         # R19: the per-stat lines are the point (how far each stat is from its line).
         figures = reason.split("(R19): ", 1)[1] if "(R19): " in reason else ""
-        return "not desperate: no stat ≤ 10% of its base (R19)" + (
+        return "not desperate: no stat dropped to ≤ 10% of its base (R19)" + (
             f": {figures}" if figures else ""
         )
     return reason
