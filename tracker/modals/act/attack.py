@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.handlers.attack import target_refusal
+from rules.engine.reactions import as_reactor
 from rules.engine.roll_plan import held_penalty, plan_roll, turn_penalty
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
@@ -261,7 +262,9 @@ class AttackDialog(ActDialog[Attack]):
 
     def _target(self) -> Combatant | None:
         value = self.query_one("#target", Select).value
-        return self.targets.get(value) if isinstance(value, str) else None
+        target = self.targets.get(value) if isinstance(value, str) else None
+        # the dodger as its reaction finds it: a tie's opening comes first
+        return as_reactor(self.encounter, target) if target is not None else None
 
     # --- reading the form -----------------------------------------------------------
 
