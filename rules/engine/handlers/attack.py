@@ -80,6 +80,8 @@ def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -
         goal=dodge.goal,
         held=reaction.penalty,
         gm=dodge.modifier,
+        exert=dodge.exert,  # A5 and Part C: a dodge is a roll like any other
+        special=dodge.special,
         purpose=f"dodge: {target.name}",
         kind="dodge",
         limb=dodge.limb,  # A15: a broken or shattered limb: -4, then 1 WP
