@@ -140,6 +140,18 @@ class SpecialPicker(FieldRadioSet):
         super().__init__(*buttons, id=id, compact=True)
         self.positive = c.luck >= 0  # R17: the pool's sign picks the luck die
 
+    def show_for(self, encounter: Encounter, c: Combatant) -> None:
+        """The same lines for another being (the attack dialog's dodger, as its target
+        changes): labels, refusals and the luck sign recomputed, no die chosen."""
+        self.choices = special_choices(encounter, c)  # always no die + the four kinds
+        self.positive = c.luck >= 0
+        buttons = list(self.query(ChoiceButton))
+        for button, choice in zip(buttons, self.choices, strict=True):
+            button.label = choice.label
+            button.disabled = choice.refused is not None
+            button.tooltip = choice.refused
+        buttons[0].value = True
+
     @property
     def kind(self) -> farad.SpecialKind | None:
         """The declared die (None: none). A refused one can never be pressed."""
