@@ -16,6 +16,7 @@ from rules.engine.handlers import (  # noqa: F401
     anima_checks,
     attack,
     care,
+    pool_checks,
     rename,
     roster,
     skill_rolls,

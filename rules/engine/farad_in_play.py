@@ -133,14 +133,15 @@ def special_refusal(ctx: Context, c: Combatant, kind: str) -> str | None:
             for name, base in c.stats.items()
         )
         return (
-            f"{c.name} is not desperate: no stat is above 0 and at or below 10% "
-            f"of its base (R19): {lines}"
+            f"{c.name} is not desperate: no stat has dropped below its base to 10% "
+            f"of it or less, above 0 (R19): {lines}"
         )
     return None
 
 
 def _qualifying(c: Combatant) -> list[str]:
-    """C3/R19: stats with 0 < effective <= ceil(base / 10) (luck is no stat here)."""
+    """C3/R19: stats dropped below their base to 0 < effective <= ceil(base / 10) (luck is
+    no stat here)."""
     return farad.qualifying_stats(c.stats, c.effective_stats())
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.context import Context, handles
+from rules.engine.opportunity import PER_TURN, SURPRISE_ENDS, open_opportunity
 from rules.engine.roll_plan import held_penalty
-from rules.engine.track_index import set_ttu
+from rules.engine.track_index import acts_now, set_ttu
 from rules.engine.turns import declared_action
 from rules.mechanics.chart import DEFAULT_ACTION_COST
 from rules.mechanics.skill import can_react
@@ -20,8 +21,10 @@ from rules.model.state import Action, ActionKind, Combatant, Encounter, Turn
 
 __all__ = [
     "DEFENSIVE",
+    "as_reactor",
     "default_reaction",
     "drop_held",
+    "open_tied",
     "eligible",
     "landing",
     "payment_refusal",
@@ -134,9 +137,11 @@ def spend_reaction(
     and any other action can only be paid by it.
     """
     action = _reaction_action(ctx, c, action_name, kinds)
-    for refused in (timing_refusal(ctx.enc, c, skill), payment_refusal(c, action, kinds, use_held)):
-        if refused is not None:
-            ctx.fail(refused)
+    if (refused := timing_refusal(ctx.enc, c, skill)) is not None:
+        ctx.fail(refused)
+    open_tied(ctx, c)
+    if (refused := payment_refusal(c, action, kinds, use_held)) is not None:
+        ctx.fail(refused)  # the failure rolls the opening back too
     held = c.held_action
     penalty = held_penalty(c, use_held)  # A8: the one the dialogs preview (roll_plan)
     if use_held:
@@ -152,6 +157,32 @@ def spend_reaction(
         "react", f"{c.name} reacts with {action.name} ({source}) → next at {c.ttu}", actor=c.id
     )
     return Reaction(action, held if use_held else None, penalty)
+
+
+def open_tied(ctx: Context, c: Combatant) -> None:
+    """A7/R5: a reactor whose TTU is the track's time has its Action Opportunity now, whether
+    or not the GM has opened it yet (the opening only orders the tie). Its reaction is made
+    in that opportunity's turn (C), so the opportunity opens first and stays: the reaction's
+    cost goes on its TTU (A10) and it still acts now, as a reactor the GM opened first does.
+    """
+    enc = ctx.enc
+    if c.id not in enc.due and acts_now(enc, c):
+        ctx.j.append(enc.due, c.id)
+        open_opportunity(ctx, c)
+
+
+def as_reactor(enc: Encounter, c: Combatant) -> Combatant:
+    """`c` as its reaction will find it (`open_tied`): with a tied opportunity not yet
+    opened, a copy with the opening's resets applied (A8: a held action lapses; C: a new
+    turn's die; surprise ends), else `c` itself. Changes nothing: the dialogs ask it so
+    the held action and dice they offer are the ones the reaction may use."""
+    if not enc.in_combat or c.id in enc.due or not acts_now(enc, c):
+        return c
+    fresh: dict[str, object] = dict(PER_TURN)
+    field, surprised, aware = SURPRISE_ENDS
+    if getattr(c, field) == surprised:
+        fresh[field] = aware
+    return c.model_copy(update=fresh)
 
 
 def _reaction_action(

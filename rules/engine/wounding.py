@@ -7,12 +7,11 @@ via ConfirmDamage, and the GM's ApplyWound: both follow the same
 consequences). `bleed_tick` is called by the track when a bleeding tick comes
 due. Breakage and demise checks are never rolled on the spot: they become
 pending decisions (the GM sees the prefilled goal, may change it, R15) and
-`ResolveCheck` rolls them. The pure rules live in `rules.mechanics.wounds`.
+`ResolveCheck` rolls them (`rules.engine.handlers.pool_checks`, above the Part C dice it
+may declare). The pure rules live in `rules.mechanics.wounds`.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 from rules.engine import track_index
 from rules.engine.context import Context, handles
@@ -24,16 +23,13 @@ from rules.mechanics.wounds import (
     ZERO_ENDURANCE,
     Location,
     breakage_goal,
-    breakage_outcome,
     demise_triggers,
     needs_breakage_roll,
     next_bleed_tick,
-    read_breakage,
-    read_demise,
     starts_bleeding,
     vital_organ_struck,
 )
-from rules.model.commands import ApplyWound, ResolveCheck, SetDemiseGoal
+from rules.model.commands import ApplyWound, SetDemiseGoal
 from rules.model.pending import BreakageData, DemiseData
 from rules.model.state import Combatant, Pending, Wound
 
@@ -45,6 +41,7 @@ __all__ = [
     "refresh_demise_texts",
     "level_for",
     "LIMB_SEVERITY",
+    "break_by",
 ]
 
 ENDURANCE = "Endurance"
@@ -246,49 +243,7 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
 # --- pending checks -----------------------------------------------------------------
 
 
-@handles(ResolveCheck)
-def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
-    """A15/A16: base-Endurance d10 on the effective Endurance row (R15: row 0 still scores)."""
-    p = ctx.pending(cmd.pending, ("breakage", "demise"))
-    c = ctx.combatant(p.combatant)
-    if c.dead:
-        ctx.close_pending(p)
-        ctx.emit("check", f"{c.name} is dead: the {p.kind} check is dropped", actor=c.id)
-        return
-    if ENDURANCE not in c.stats:
-        ctx.fail(f"{c.name} has no Endurance stat to roll the {p.kind} check")
-    base, effective = c.stats[ENDURANCE], c.effective(ENDURANCE)
-    goal = cmd.goal if cmd.goal is not None else p.goal
-    if goal is None:
-        ctx.fail(f"decision {p.id} has no goal: give one")
-    ctx.close_pending(p)
-    data = p.data
-    rule = "A15" if isinstance(data, BreakageData) else "A16"
-    where = f"{data.location}, " if isinstance(data, BreakageData) else ""
-    label = f"{p.kind} check: {c.name} ({where}base Endurance {base} d10, {rule})"
-    faces = ctx.dice.roll(10, base, label) if base else []
-    if isinstance(data, BreakageData):
-        location, wp = data.location, data.wp
-        check = read_breakage(base, effective, wp, faces)
-        if goal != check.goal:  # the GM's goal replaces 2 + WP
-            check = dataclasses.replace(check, goal=goal, success=check.success_score >= goal)
-        gm = " (GM goal)" if cmd.goal is not None else ""
-        ctx.emit("check", f"{c.name} ({location}): {check.explain()}{gm}", faces, c.id)
-        if not check.success:
-            _break(ctx, c, location, breakage_outcome(location, wp, False))
-        return
-    assert isinstance(data, DemiseData)  # ctx.pending took a breakage or a demise
-    check = read_demise(base, effective, goal, faces)
-    gm = " (GM goal)" if cmd.goal is not None and cmd.goal != p.goal else ""
-    ctx.emit("check", f"{c.name} ({data.trigger}): {check.explain()}{gm}", faces, c.id)
-    if not check.success:
-        track_index.kill(ctx, c, f"failed demise check, {data.trigger}")
-        for other in [q for q in ctx.enc.pending if q.combatant == c.id]:
-            if other.kind in ("breakage", "demise"):
-                ctx.close_pending(other)
-
-
-def _break(ctx: Context, c: Combatant, location: Location, outcome: str | None) -> None:
+def break_by(ctx: Context, c: Combatant, location: Location, outcome: str | None) -> None:
     """A15: a failed roll breaks the ribs (Endurance -1) or breaks/shatters/severs a limb."""
     if outcome == BROKEN_RIBS:
         before = c.effective(ENDURANCE)

@@ -255,14 +255,19 @@ def desperation_line(base: int) -> int:
 
 
 def qualifying_stats(base: Mapping[str, int], effective: Mapping[str, int]) -> list[str]:
-    """C3/R19/R20: stats with 0 < effective <= line, in `base` order.
+    """C3/R19/R20: stats that have dropped to the line: 0 < effective <= line and
+    effective < base (R19: a base-1 stat at full strength has not dropped), in `base` order.
 
     The caller leaves luck points out (C3). Both mappings must name the same stats.
     """
     if set(base) != set(effective):
         missing = sorted(set(base) ^ set(effective))
         raise ValueError(f"effective must name the same stats as base; differs on {missing}")
-    return [name for name, value in base.items() if 0 < effective[name] <= desperation_line(value)]
+    return [
+        name
+        for name, value in base.items()
+        if 0 < effective[name] <= desperation_line(value) and effective[name] < value
+    ]
 
 
 def _check_pool(pool: int) -> int:

@@ -152,26 +152,37 @@ class PoolCheck:
     success_score: int
     goal: int
     success: bool
+    # Part C: a declared die's result (and R26's) after the VP: `("luck die, C2", 10)`
+    modifiers: tuple[tuple[str, int], ...] = ()
+    stat_name: str = "Endurance"  # "Endurance doubled" after a luck or desperation 10
 
     def explain(self) -> str:
         """`demise check: 3d10 vs Endurance 0 (5 8 10: 1+2+2 = 5 VP) vs goal 5 → survives`."""
+        vp = sum(self.vp)
         if not self.faces:
             pool = "no dice: 0 VP"
         elif len(self.faces) == 1:
-            pool = f"{self.faces[0]}: {self.success_score} VP"
+            pool = f"{self.faces[0]}: {vp} VP"
         else:
-            vps = "+".join(str(v) for v in self.vp)
-            pool = f"{faces_text(self.faces)}: {vps} = {self.success_score} VP"
+            pool = f"{faces_text(self.faces)}: {'+'.join(str(v) for v in self.vp)} = {vp} VP"
+        mods = "".join(f" {value:+d} ({label})" for label, value in self.modifiers)
+        total = f"{mods} = {self.success_score}" if mods else ""
         words = {"demise": ("survives", "dies"), "breakage": ("holds", "breaks")}[self.kind]
         outcome = words[0] if self.success else words[1]
         return (
-            f"{self.kind} check: {self.endurance_base}d10 vs Endurance "
-            f"{self.endurance_effective} ({pool}) vs goal {self.goal} → {outcome}"
+            f"{self.kind} check: {self.endurance_base}d10 vs {self.stat_name} "
+            f"{self.endurance_effective} ({pool}){total} vs goal {self.goal} → {outcome}"
         )
 
 
 def _read_pool(
-    kind: str, endurance_base: int, endurance_effective: int, goal: int, faces: Sequence[int]
+    kind: str,
+    endurance_base: int,
+    endurance_effective: int,
+    goal: int,
+    faces: Sequence[int],
+    modifiers: Sequence[tuple[str, int]] = (),
+    stat_name: str = "Endurance",
 ) -> PoolCheck:
     require_non_negative(endurance_base=endurance_base, goal=goal)
     rolled = tuple(faces)
@@ -182,7 +193,8 @@ def _read_pool(
     )
     row = VP_CHART[clamp_stat(endurance_effective)]  # R1; R15: row 0 still scores on 5-10
     vp = tuple(row[check_face(10, face, "faces")] for face in rolled)
-    score = sum(vp)
+    mods = tuple((label, value) for label, value in modifiers)
+    score = sum(vp) + sum(value for _, value in mods)
     return PoolCheck(
         kind=kind,
         endurance_base=endurance_base,
@@ -192,19 +204,38 @@ def _read_pool(
         success_score=score,
         goal=goal,
         success=score >= goal,
+        modifiers=mods,
+        stat_name=stat_name,
     )
 
 
 def read_demise(
-    endurance_base: int, endurance_effective: int, goal: int, faces: Sequence[int]
+    endurance_base: int,
+    endurance_effective: int,
+    goal: int,
+    faces: Sequence[int],
+    modifiers: Sequence[tuple[str, int]] = (),
+    stat_name: str = "Endurance",
 ) -> PoolCheck:
-    """A16/R15: read a demise check from its faces; the goal is always explicit."""
-    return _read_pool("demise", endurance_base, endurance_effective, goal, faces)
+    """A16/R15: read a demise check from its faces; the goal is always explicit.
+
+    `modifiers` join the VP (Part C's die, R26); `stat_name` names a scaled row.
+    """
+    return _read_pool(
+        "demise", endurance_base, endurance_effective, goal, faces, modifiers, stat_name
+    )
 
 
 def read_breakage(
-    endurance_base: int, endurance_effective: int, wound_points: int, faces: Sequence[int]
+    endurance_base: int,
+    endurance_effective: int,
+    wound_points: int,
+    faces: Sequence[int],
+    modifiers: Sequence[tuple[str, int]] = (),
+    stat_name: str = "Endurance",
 ) -> PoolCheck:
-    """A15: read a breakage roll from its faces against goal 2 + WP."""
+    """A15: read a breakage roll from its faces against goal 2 + WP (modifiers as demise)."""
     goal = breakage_goal(wound_points)
-    return _read_pool("breakage", endurance_base, endurance_effective, goal, faces)
+    return _read_pool(
+        "breakage", endurance_base, endurance_effective, goal, faces, modifiers, stat_name
+    )

@@ -139,6 +139,8 @@ class Dodge(CommandModel):
     use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
     modifier: int = 0  # GM
     limb: Location | None = None  # A15: the limb the dodge uses (broken: -4, +1 WP)
+    exert: bool = False  # A5: a dodge is a roll like any other
+    special: SpecialKind | None = None  # C: "whatever attempt was made"
 
 
 class Attack(CommandModel):
@@ -186,6 +188,7 @@ class ResolveCheck(CommandModel):
     type: Literal["resolve"] = "resolve"
     pending: int
     goal: Goal | None = Field(None, title="Goal")
+    special: SpecialKind | None = None  # C: a declared die modifies this roll too
 
 
 class React(CommandModel):

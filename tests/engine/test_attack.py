@@ -40,7 +40,7 @@ def test_a10_markon_may_dodge_lio_at_13() -> None:
     assert markon.ttu == 19
     damage = only(session, "damage")
     assert (damage.data.attack_vs, damage.data.damage_vs) == (4, 8)
-    assert "Lio's Sword hits Markon (SS 9 vs goal 3 + dodge 2 = 5 → VS 4)" in texts(session)
+    assert "Lio hits Markon with Sword (SS 9 vs goal 3 + dodge 2 = 5 → VS 4)" in texts(session)
     while session.can_undo:
         session.undo()
     assert session.encounter.model_dump(mode="json") == start
@@ -79,7 +79,7 @@ def test_a10_dodge_vs_can_turn_a_hit_into_a_miss() -> None:
     attack = Attack(attacker="lio", target="markon", weapon="Sword", dodge=Dodge())
     do(session, attack, 10, 10, 10, 1, 1, 1, 8, 6, 1)
     assert session.encounter.pending == []
-    assert "Lio's Sword misses Markon (SS 5 vs goal 3 + dodge 5 = 8)" in texts(session)
+    assert "Lio misses Markon with Sword (SS 5 vs goal 3 + dodge 5 = 8)" in texts(session)
 
 
 def test_a8_two_actions_cost_4_each_and_no_third_attack() -> None:
@@ -147,7 +147,7 @@ def test_a10_parry_failure_lands_with_full_force() -> None:
     do(session, Parry(pending=parry.id, weapon="Sword"), 8, 1, 1)  # 3 vs 6: fails
     damage = only(session, "damage")
     assert (damage.data.attack_vs, damage.data.damage_vs) == (3, 7)
-    assert "Bo's parry fails: Lio's Sword lands with full force" in texts(session)
+    assert "Bo's parry fails: the blow of Lio's Sword lands with full force" in texts(session)
 
 
 def test_a10_parry_declined_goes_straight_to_damage() -> None:

@@ -112,7 +112,7 @@ def test_card_game_scripted_fight() -> None:
     do(session, attack, 8, 9, 6, 1, 2, 3, 5, 6)
     assert kans.ttu == 4  # the dodge's cost 2 on Kans's track
     assert enc.pending == [] and kans.wounds == []
-    assert "Dinzis's Knife misses Kans (SS 5 vs goal 3 + dodge 4 = 7)" in texts(session)
+    assert "Dinzis misses Kans with Knife (SS 5 vs goal 3 + dodge 4 = 7)" in texts(session)
     assert enc.turn is None
 
     # --- track 4: Kans (Wits 7) before Dinzis (Wits 6), R5 --------------------------------

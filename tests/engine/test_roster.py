@@ -49,7 +49,7 @@ def test_add_copies_the_command_and_gives_a_taken_id_a_new_one() -> None:
     start = s.encounter.model_dump(mode="json")
     newcomer = being("k", "Molin")
     cmd = AddCombatant(combatant=newcomer, awareness="ready")
-    assert "Molin (enemy) enters the encounter as c1" in do(s, cmd)[0]
+    assert do(s, cmd)[0] == "Molin (enemy) enters the encounter"
     added = s.encounter.combatants["c1"]
     assert added.name == "Molin" and added.awareness == "ready" and added.ttu is None
     assert added is not cmd.combatant and added.stats is not cmd.combatant.stats
@@ -152,7 +152,7 @@ def test_duplicate_is_a_fresh_copy_of_the_sheet() -> None:
     )
     s = session(hurt)
     start = s.encounter.model_dump(mode="json")
-    assert "Kans 2 (c1) enters as a copy of Kans's sheet" in do(s, DuplicateCombatant(id="k"))[0]
+    assert "Kans 2 enters as a copy of Kans's sheet" in do(s, DuplicateCombatant(id="k"))[0]
     copy = s.encounter.combatants["c1"]
     assert copy.name == "Kans 2" and copy.stats == hurt.stats and copy.notes == "scar"
     assert copy.wounds == [] and copy.luck == 0 and copy.exhaustion == 0
@@ -199,7 +199,7 @@ def test_remove_mid_combat_clears_every_reference_and_undoes_exactly() -> None:
     start = s.encounter.model_dump(mode="json")
     lines = do(s, RemoveCombatant(id="b"))
     assert lines == [
-        "Bel (b) leaves the encounter; 2 pending decisions dropped;"
+        "Bel leaves the encounter; 2 pending decisions dropped;"
         " its opposed contest with Cid ends undecided (margin 0)"
     ]
     enc = s.encounter

@@ -25,7 +25,7 @@ def test_add_refuses_a_name_already_in_the_encounter_case_aside() -> None:
     refused(
         s,
         AddCombatant(combatant=being("c9", "kans the scraver")),
-        r"the name 'kans the scraver' is taken by Kans the Scraver \(kans\): names must "
+        r"the name 'kans the scraver' is taken by Kans the Scraver: names must "
         r"differ \(case aside\).*try 'kans the scraver 2'",
     )
     refused(s, AddCombatant(combatant=being("c9", " Kans the Scraver ")), "is taken by")
@@ -41,7 +41,7 @@ def test_edit_refuses_another_combatants_name_but_not_its_own() -> None:
     refused(
         s,
         EditCombatant(combatant=being("b", "DECADOS GUARD")),
-        r"the name 'DECADOS GUARD' is taken by Decados guard \(a\)",
+        r"the name 'DECADOS GUARD' is taken by Decados guard: names",
     )
     lines = do(s, EditCombatant(combatant=being("a", "DECADOS GUARD")))  # its own, recased
     assert lines == ["GM edits Decados guard (now DECADOS GUARD): name"]

@@ -349,7 +349,7 @@ def test_rolled_dice_replay_from_their_faces(seed: int, positive: bool) -> None:
 @given(st.integers(0, 200), st.integers(-5, 30))
 def test_qualifying_matches_the_line(base: int, effective: int) -> None:
     qualifies = qualifying_stats({"stat": base}, {"stat": effective}) == ["stat"]
-    assert qualifies == (effective > 0 and effective * 10 < base + 10)
+    assert qualifies == (0 < effective < base and effective * 10 < base + 10)  # R19 amended
 
 
 @given(st.lists(st.sampled_from(["combat", "roleplay", "start", "end"]), max_size=12))

@@ -80,6 +80,8 @@ def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -
         goal=dodge.goal,
         held=reaction.penalty,
         gm=dodge.modifier,
+        exert=dodge.exert,  # A5 and Part C: a dodge is a roll like any other
+        special=dodge.special,
         purpose=f"dodge: {target.name}",
         kind="dodge",
         limb=dodge.limb,  # A15: a broken or shattered limb: -4, then 1 WP
@@ -129,7 +131,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
     if roll.victory_score is None:
         ctx.emit(
             "miss",
-            f"{attacker.name}'s {weapon.name} misses {target.name}"
+            f"{attacker.name} misses {target.name} with {weapon.name}"
             f" (SS {roll.success_score} vs {goal_text})",
             actor=attacker.id,
         )
@@ -137,7 +139,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
     vs = roll.victory_score
     ctx.emit(
         "hit",
-        f"{attacker.name}'s {weapon.name} hits {target.name}"
+        f"{attacker.name} hits {target.name} with {weapon.name}"
         f" (SS {roll.success_score} vs {goal_text} → VS {vs})",
         actor=attacker.id,
     )
@@ -204,7 +206,8 @@ def parry(ctx: Context, cmd: Parry) -> None:
         return
     ctx.emit(
         "parry",
-        f"{target.name}'s parry fails: {attacker.name}'s {args[0]} lands with full force",
+        f"{target.name}'s parry fails: the blow of {attacker.name}'s {args[0]} lands with "
+        "full force",
         actor=target.id,
     )
     pending_damage(ctx, attacker, target, *args, location)
@@ -299,7 +302,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     ctx.close_pending(p)
     _wear(ctx, target, result, d.hard, d.soft)
     attacker = ctx.enc.combatants.get(d.attacker)
-    who = attacker.name if attacker else d.attacker
+    who = attacker.name if attacker else "the attacker"  # a GM reads names, never ids
     ctx.emit(
         "damage",
         f"{who} → {target.name} applied: {breakdown.line(d)}" + (" (GM)" if breakdown.gm else ""),

@@ -108,7 +108,7 @@ def _refuse_taken(ctx: Context, name: str, but: str | None = None) -> None:
     other = name_taken(ctx.enc, name, but)
     if other is not None:
         ctx.fail(
-            f"the name {name!r} is taken by {other.name} ({other.id}): names must differ "
+            f"the name {name!r} is taken by {other.name}: names must differ "
             "(case aside) so the track, the log and scripts can tell combatants apart; "
             f"try {free_name(ctx.enc, name)!r}"
         )
@@ -170,7 +170,7 @@ def add_combatant(ctx: Context, cmd: AddCombatant) -> None:
         update["id"] = ctx.new_id()
     c = cmd.combatant.model_copy(deep=True, update=update)
     _insert(ctx, c)
-    ctx.emit("add", f"{c.name} ({c.side}) enters the encounter as {c.id}", actor=c.id)
+    ctx.emit("add", f"{c.name} ({c.side}) enters the encounter", actor=c.id)
     if joins:
         join_track(ctx, c)
 
@@ -245,7 +245,7 @@ def duplicate_combatant(ctx: Context, cmd: DuplicateCombatant) -> None:
     sheet["name"] = cmd.name or free_name(ctx.enc, src.name)
     c = Combatant(id=ctx.new_id(), awareness=src.awareness, **sheet).model_copy(deep=True)
     _insert(ctx, c)
-    ctx.emit("add", f"{c.name} ({c.id}) enters as a copy of {src.name}'s sheet", actor=c.id)
+    ctx.emit("add", f"{c.name} enters as a copy of {src.name}'s sheet", actor=c.id)
     if joins:
         join_track(ctx, c)
 
@@ -288,7 +288,7 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
     j.delitem(enc.combatants, c.id)
     drop_entries(enc, c)  # the heap as if rebuilt: no reader meets its id (A7)
     extra = "".join(f"; {note}" for note in notes)
-    ctx.emit("remove", f"{c.name} ({c.id}) leaves the encounter{extra}", actor=c.id)
+    ctx.emit("remove", f"{c.name} leaves the encounter{extra}", actor=c.id)
 
 
 @handles(FightStatus)

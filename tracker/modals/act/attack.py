@@ -21,14 +21,16 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.handlers.attack import target_refusal
-from rules.engine.roll_plan import held_penalty, plan_roll, turn_penalty
+from rules.engine.reactions import as_reactor
+from rules.engine.roll_plan import plan_roll, turn_penalty
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.commands import Attack, Dodge
 from rules.model.errors import field_errors, field_problem
 from rules.model.state import Combatant, Encounter
-from rules.odds.declared import roll_distribution, victory_distribution
+from rules.odds.declared import victory_distribution
+from tracker.modals.act import dodge_part_c
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,
@@ -174,6 +176,7 @@ class AttackDialog(ActDialog[Attack]):
                         FieldSelect[str]([], prompt="no hurt limb", id="dodge-limb", compact=True),
                         classes="dodge-limb-row",
                     )
+                    yield from dodge_part_c.fields(self.encounter, a)  # A5, C: as any roll
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Attack")
@@ -245,6 +248,7 @@ class AttackDialog(ActDialog[Attack]):
             line.update("")
             dodge.disabled = payer.disabled = held.disabled = limb.disabled = True
             modifier.disabled = True
+            dodge_part_c.show(self, self.encounter, None, False)
             return
         if target.held_action is not None:
             held.label = held_label(target)
@@ -253,6 +257,7 @@ class AttackDialog(ActDialog[Attack]):
         line.update(verdict)
         dodge.disabled = payer.disabled = held.disabled = limb.disabled = not allowed
         modifier.disabled = not allowed
+        dodge_part_c.show(self, self.encounter, target, allowed)
         if not allowed:
             dodge.value = Select.NULL
         actions = paying_actions(target, ("dodge",))
@@ -261,7 +266,9 @@ class AttackDialog(ActDialog[Attack]):
 
     def _target(self) -> Combatant | None:
         value = self.query_one("#target", Select).value
-        return self.targets.get(value) if isinstance(value, str) else None
+        target = self.targets.get(value) if isinstance(value, str) else None
+        # the dodger as its reaction finds it: a tie's opening comes first
+        return as_reactor(self.encounter, target) if target is not None else None
 
     # --- reading the form -----------------------------------------------------------
 
@@ -335,6 +342,7 @@ class AttackDialog(ActDialog[Attack]):
         why = refusal or payer_refusal(target, action, ("dodge",), use_held)
         if why:
             errors[FORM] = why
+        exert, special = dodge_part_c.declared(self)
         return Dodge(
             goal=DODGE_GOALS[situation],
             situation=situation,
@@ -342,6 +350,8 @@ class AttackDialog(ActDialog[Attack]):
             use_held=use_held,
             modifier=modifier,
             limb=limb,
+            exert=exert,
+            special=special,
         )
 
     def _show_odds(
@@ -367,17 +377,7 @@ class AttackDialog(ActDialog[Attack]):
         shift = None
         note = plan.text()
         if dodge is not None and target is not None:
-            dodging = plan_roll(  # the dodge as the engine rolls it (A8, A10, A15, R26, A4)
-                target,
-                held=held_penalty(target, dodge.use_held),
-                gm=dodge.modifier,
-                limb=dodge.limb,
-            )
-            dodger = roll_distribution(
-                target.effective("Dexterity") if "Dexterity" in target.stats else 0,
-                target.skill_rating("Dodge"),
-                dodging.total,
-            )
+            dodger = dodge_part_c.odds(target, dodge)  # the dodge as the engine rolls it
             shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
             odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
         odds.stat_name = w.stat

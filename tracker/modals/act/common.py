@@ -57,7 +57,7 @@ def short_refusal(c: Combatant, kind: str, reason: str) -> str:
     if "is for battle" in reason:
         return "only in battle (C1)"
     if "cannot be used in battle" in reason:
-        return "not in battle (C1)"
+        return "locked in battle (C1)"
     if "already used today" in reason:
         return "used today (C1)"
     if "locked until" in reason:
@@ -67,7 +67,7 @@ def short_refusal(c: Combatant, kind: str, reason: str) -> str:
     if "not desperate" in reason:
         # R19: the per-stat lines are the point (how far each stat is from its line).
         figures = reason.split("(R19): ", 1)[1] if "(R19): " in reason else ""
-        return "not desperate: no stat ≤ 10% of its base (R19)" + (
+        return "not desperate: no stat dropped to ≤ 10% of its base (R19)" + (
             f": {figures}" if figures else ""
         )
     return reason
@@ -139,6 +139,18 @@ class SpecialPicker(FieldRadioSet):
             buttons.append(button)
         super().__init__(*buttons, id=id, compact=True)
         self.positive = c.luck >= 0  # R17: the pool's sign picks the luck die
+
+    def show_for(self, encounter: Encounter, c: Combatant) -> None:
+        """The same lines for another being (the attack dialog's dodger, as its target
+        changes): labels, refusals and the luck sign recomputed, no die chosen."""
+        self.choices = special_choices(encounter, c)  # always no die + the four kinds
+        self.positive = c.luck >= 0
+        buttons = list(self.query(ChoiceButton))
+        for button, choice in zip(buttons, self.choices, strict=True):
+            button.label = choice.label
+            button.disabled = choice.refused is not None
+            button.tooltip = choice.refused
+        buttons[0].value = True
 
     @property
     def kind(self) -> farad.SpecialKind | None:
