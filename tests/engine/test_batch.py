@@ -3,6 +3,7 @@ combatants, as one command (one undo), one log line each, refused whole."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rules.engine.checks import why_not
@@ -70,3 +71,18 @@ def test_bringing_back_in_a_running_fight_is_one_at_a_time() -> None:
     back = Batch(commands=[FightStatus(target=cid, out=False) for cid in ("b", "c")])
     assert why_not(s.encounter, back) is not None
     refused(s, back, "one at a time")
+
+
+def test_a_batch_in_the_history_saves_and_redoes(tmp_path: Path) -> None:
+    from rules.saves.store import load_session, save_session
+
+    s = three()
+    do(s, Batch(commands=[Luck(target="a", amount=2), ApplyWound(target="b", wound_points=3)]))
+    path = tmp_path / "fight.json"
+    save_session(s, path)
+    loaded = load_session(path)
+    assert loaded.encounter == s.encounter
+    loaded.undo()
+    assert loaded.encounter.combatants["a"].luck == 0
+    loaded.redo()
+    assert loaded.encounter.combatants["b"].total_wp() == 3
