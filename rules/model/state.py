@@ -40,14 +40,7 @@ ChanceState = Literal["available", "used", "locked"]
 SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
 
-DEFAULT_STATS: tuple[str, ...] = (
-    "Strength",
-    "Dexterity",
-    "Endurance",
-    "Wits",
-    "Perception",
-    "Tech",
-)
+DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Perception Tech".split())
 
 StatValue = Annotated[int, Field(ge=0, le=30)]
 SkillValue = Annotated[int, Field(ge=0, le=10)]
@@ -134,8 +127,7 @@ class Stats(Model):
 
     stats: dict[Name, StatValue] = Field(default_factory=lambda: dict.fromkeys(DEFAULT_STATS, 5))
     skills: dict[Name, SkillValue] = Field(default_factory=dict)
-    # A1: the stat each skill is usually rolled with (a GM's default, not a rule): the
-    # skill dialog opens on it. Empty in saves and templates from before it existed.
+    # A1: the stat each skill is usually rolled with (`s` opens on it); old saves: empty
     skill_stats: dict[Name, Name] = Field(default_factory=dict)
     abilities: dict[Name, D100Value] = Field(default_factory=dict)
     resistances: dict[Name, D100Value] = Field(default_factory=dict)
