@@ -90,6 +90,12 @@ class TrackerCommands(Provider):
         offer("remove", f"Remove {who}", "asks first (delete)", screen.action_remove)
         offer("add", "Add a combatant", "(+)", screen.action_add)
         offer("add_template", "Add from the roster templates", "(t)", screen.action_add_template)
+        offer(
+            "save_template",
+            f"Save {who} to the roster as a template",
+            "its sheet, for t to add again (T)",
+            screen.action_save_template,
+        )
         offer("new_day", "New day", "C1: fresh chance dice (N)", screen.action_new_day)
         offer("undo", "Undo", "(u)", app.action_undo)
         offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)

@@ -31,6 +31,7 @@ ENCOUNTER_ACTIONS = (
     "answer",
     "add",
     "add_template",
+    "save_template",
     "duplicate",
     "remove",
     "edit",
@@ -48,6 +49,11 @@ ENCOUNTER_ACTIONS = (
     "anima",
 )
 
+# The keys about the selected combatant: none while no one is selected.
+ONE_COMBATANT = (
+    *("duplicate", "remove", "edit", "wound", "heal", "luck", "fight_status"),
+    "save_template",
+)
 
 # The engine says what to do; the tracker says which key does it. A reason that starts
 # with an engine phrase gets the key's wording in its place, the rest kept.
@@ -114,7 +120,7 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
     if not enc.pending:
         out["answer"] = "no decision is pending"
     if c is None:
-        for action in ("duplicate", "remove", "edit", "wound", "heal", "luck", "fight_status"):
+        for action in ONE_COMBATANT:
             out[action] = "select a combatant first"
     elif c.dead:
         out["wound"] = f"{c.name} is dead"

@@ -80,10 +80,16 @@ def _problem(path: Path, what: str) -> str:
 
 
 def write_settings(settings: Settings, path: Path) -> None:
-    """Write atomically: a temporary file beside `path`, then `os.replace`. OSError on failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write atomically (`write_atomically`). OSError on failure."""
     text = json.dumps(settings.model_dump(mode="json", exclude_defaults=True), indent=2) + "\n"
-    fd, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    write_atomically(path, text, ".settings-")
+
+
+def write_atomically(path: Path, text: str, prefix: str) -> None:
+    """A temporary file beside `path` (named with `prefix`), fsynced, then `os.replace`:
+    a crash mid-write leaves the old file. Also the roster templates' writer. OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)

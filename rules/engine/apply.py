@@ -15,6 +15,7 @@ from rules.engine.context import HANDLERS, CommandError, Context
 from rules.engine.handlers import (  # noqa: F401
     anima_checks,
     attack,
+    batch,
     care,
     pool_checks,
     rename,

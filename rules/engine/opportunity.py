@@ -33,6 +33,7 @@ SURPRISE_ENDS: Final = ("awareness", "surprised", "standard")
 LASTING: Final = frozenset(
     {
         *("id", "name", "side", "notes", "stats", "skills", "abilities", "resistances"),
+        "skill_stats",  # the sheet: a skill's usual stat
         *("actions", "weapons", "armour", "shield"),
         *("ttu", "arrival"),  # moved by the turn taken (A8, R5), not by its opening
         *("wounds", "bleed_wp", "bleed_rate", "bleed_anchor", "limbs", "broken_ribs"),

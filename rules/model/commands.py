@@ -24,6 +24,8 @@ from rules.model.state import (
 
 Goal = Annotated[int, Field(ge=0, le=99)]
 RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
+MAX_COPIES = 20  # copies of one template added at once (AddCombatant.count)
+MAX_BATCH = 200  # parts of one Batch: the marked roster rows
 AnimaKind = Literal["ability", "resistance", "characteristic", "opposed-characteristic"]  # B4-B6
 
 
@@ -41,6 +43,9 @@ class AddCombatant(CommandModel):
     type: Literal["add"] = "add"
     combatant: Combatant
     awareness: Awareness = "standard"
+    # N copies at once ("Decados guard 1" to "4"): one command, so one undo; each copy
+    # rolls its own reaction while combat runs (R8).
+    count: Annotated[int, Field(ge=1, le=MAX_COPIES)] = 1
 
 
 class EditCombatant(CommandModel):
@@ -328,6 +333,20 @@ class RenameEncounter(CommandModel):
     name: Name
 
 
+BatchPart = Annotated[
+    ApplyWound | Heal | Luck | FightStatus | RemoveCombatant, Field(discriminator="type")
+]
+
+
+class Batch(CommandModel):
+    """The GM's hand on several marked combatants at once: a wound, a heal, a luck award,
+    out of the fight or removal for each. One command, so one undo; each part logs its
+    own line; refused whole when any part is refused (the refusal names which)."""
+
+    type: Literal["batch"] = "batch"
+    commands: list[BatchPart] = Field(min_length=1, max_length=MAX_BATCH)
+
+
 Command = Annotated[
     AddCombatant
     | EditCombatant
@@ -358,7 +377,8 @@ Command = Annotated[
     | OpposedRound
     | AnimaCheck
     | SetDemiseGoal
-    | RenameEncounter,
+    | RenameEncounter
+    | Batch,
     Field(discriminator="type"),
 ]
 

@@ -40,14 +40,7 @@ ChanceState = Literal["available", "used", "locked"]
 SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
 
-DEFAULT_STATS: tuple[str, ...] = (
-    "Strength",
-    "Dexterity",
-    "Endurance",
-    "Wits",
-    "Perception",
-    "Tech",
-)
+DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Perception Tech".split())
 
 StatValue = Annotated[int, Field(ge=0, le=30)]
 SkillValue = Annotated[int, Field(ge=0, le=10)]
@@ -134,6 +127,8 @@ class Stats(Model):
 
     stats: dict[Name, StatValue] = Field(default_factory=lambda: dict.fromkeys(DEFAULT_STATS, 5))
     skills: dict[Name, SkillValue] = Field(default_factory=dict)
+    # A1: the stat each skill is usually rolled with (`s` opens on it); old saves: empty
+    skill_stats: dict[Name, Name] = Field(default_factory=dict)
     abilities: dict[Name, D100Value] = Field(default_factory=dict)
     resistances: dict[Name, D100Value] = Field(default_factory=dict)
 
@@ -212,7 +207,15 @@ class Combatant(Stats):
             for index, item in enumerate(items):
                 if item.stat is not None and on_sheet(self.stats, item.stat) is None:
                     found.append((f"{kind}s.{index}.stat", f"{kind} {item.name!r}", item.stat))
+        for skill, stat in self.skill_stats.items():
+            if on_sheet(self.stats, stat) is None:
+                found.append((f"skill_stats.{skill}", f"skill {skill!r}", stat))
         return found
+
+    def usual_stat(self, skill: str) -> str | None:
+        """The sheet's spelling of the stat `skill` is usually rolled with, if it has one."""
+        found = on_sheet(self.skill_stats, skill)
+        return None if found is None else on_sheet(self.stats, self.skill_stats[found])
 
     def missing_stat_text(self, what: str, stat: str) -> str:
         """One `missing_stats` entry in words: what names which stat, and what the sheet has."""

@@ -2,9 +2,16 @@
 
 Each is opened from the main screen with the encounter and the selected
 combatant's id; a wrong id is the caller's bug and fails before any widget exists.
+Opened for marked roster rows (`for_marked`), the dialog is filled in for the
+first of them and says in its title whom it is for: the main screen sends
+the answer to each of them as one Batch command.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.widgets import Static
 
 from rules.model.state import Encounter
 from tracker.modals.form import Dialog, ResultT, combatant_of
@@ -17,3 +24,16 @@ class CombatantDialog(Dialog[ResultT]):
         self.combatant = combatant_of(encounter, combatant_id)
         super().__init__()
         self.encounter = encounter
+        self.marked: list[str] = []  # names: the answer goes to each of them
+
+    def for_marked(self, names: Sequence[str]) -> CombatantDialog[ResultT]:
+        """The dialog for several marked combatants (its title names them)."""
+        self.marked = list(names)
+        return self
+
+    def on_mount(self) -> None:  # Textual calls Dialog.on_mount too (each class's handler)
+        if self.marked:
+            for title in self.query(".dialog-title").results(Static):
+                shown = ", ".join(self.marked)
+                title.update(f"{title.content} · for {len(self.marked)} marked: {shown}")
+                break

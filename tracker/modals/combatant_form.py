@@ -35,7 +35,7 @@ from rules.model.state import (
     Encounter,
     Stats,
 )
-from tracker.modals.attack_offer import offer_attack, weapon_row_of
+from tracker.modals.attack_offer import follow_kind, offer_attack, weapon_row_of
 from tracker.modals.combatant_rows import (
     ACTION_COLUMNS,
     WEAPON_COLUMNS,
@@ -120,6 +120,7 @@ class CombatantForm(Dialog[SheetCommand]):
         self.encounter = encounter
         self.original = encounter.combatants[combatant_id] if combatant_id else None
         self._offered: set[WeaponRow] = set()  # new weapon rows already given an attack
+        self._parries: dict[WeaponRow, ActionRow] = {}  # and the parry given a melee one
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -155,6 +156,15 @@ class CombatantForm(Dialog[SheetCommand]):
                     values = getattr(c, field) if c else {}
                     yield labelled(label, Input(join_pairs(values), placeholder=hint, id=field))
                     yield FieldError(field)
+                yield labelled(  # A1: the stat `s` opens a skill roll on
+                    "Usual stats",
+                    Input(
+                        join_pairs(c.skill_stats if c else {}),
+                        placeholder="e.g. Shoot Dexterity, Observe Perception",
+                        id="skill_stats",
+                    ),
+                )
+                yield FieldError("skill_stats")
                 yield Label("Weapons", classes="section")
                 yield header(*WEAPON_COLUMNS)
                 with Vertical(id="weapons"):
@@ -185,7 +195,9 @@ class CombatantForm(Dialog[SheetCommand]):
         return "Add a combatant"
 
     def _identity(self, c: Combatant | None) -> ComposeResult:
-        yield labelled("Name", Input(c.name if c else "", placeholder="Kans", id="name"))
+        yield labelled(
+            "Name", Input(c.name if c else "", placeholder="the combatant's name", id="name")
+        )
         yield FieldError("name")
         side = c.side if c else Combatant.model_fields["side"].default
         yield labelled(
@@ -249,7 +261,15 @@ class CombatantForm(Dialog[SheetCommand]):
     async def _offer_attack(self, row: WeaponRow | None) -> None:
         """A new weapon, once named, gets its attack action (attack_offer.py)."""
         actions = self.query_one("#actions", Vertical)
-        if row is not None and await offer_attack(actions, row, self._offered):
+        if row is not None and await offer_attack(actions, row, self._offered, self._parries):
+            self.refresh_form()
+
+    @on(Select.Changed, ".w-kind")
+    async def _weapon_kind(self, event: Select.Changed) -> None:
+        row = weapon_row_of(event.select)
+        if row is not None and await follow_kind(
+            self.query_one("#actions", Vertical), row, self._parries
+        ):
             self.refresh_form()
 
     async def action_submit_typed(self) -> None:
@@ -301,6 +321,9 @@ class CombatantForm(Dialog[SheetCommand]):
             pairs, bad = split_pairs(self._text(f"#{field}"), word)
             problems[field].extend(bad)
             sheet[field] = pairs
+        usual, bad = split_pairs(self._text("#skill_stats"), "usual stat", "a stat")
+        problems["skill_stats"].extend(bad)
+        sheet["skill_stats"] = usual
         armour = {f: self._text(f"#armour-{f}") for f in ARMOUR_FIELDS}
         sheet["armour"] = {f: v for f, v in armour.items() if v}  # blank: 0
         sheet["shield"] = self._shield(problems)
@@ -324,7 +347,7 @@ class CombatantForm(Dialog[SheetCommand]):
         for i, action_row in enumerate(action_rows):
             action_row.error.slot = f"action-{i}"
         problems: dict[str, list[str]] = {
-            slot: [] for slot in ("stats", "shield", *(f for f, *_ in PAIR_FIELDS))
+            slot: [] for slot in ("stats", "shield", "skill_stats", *(f for f, *_ in PAIR_FIELDS))
         }
         data: dict[str, object] = (
             self.original.model_dump() if self.original else {"id": new_id(self.encounter)}

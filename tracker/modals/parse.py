@@ -25,7 +25,7 @@ _PAIR = re.compile(r"(?P<name>.+?)\s*(?:=|:|\s)\s*(?P<value>\S+)")
 _SEPARATORS = re.compile(r"[,;\n]")
 
 
-def split_pairs(text: str, what: str) -> tuple[dict[str, str], list[str]]:
+def split_pairs(text: str, what: str, wanted: str = "a number") -> tuple[dict[str, str], list[str]]:
     """Split `name value` items separated by commas, semicolons or lines.
 
     Returns the pairs (values still text) and a message per item that is not
@@ -40,7 +40,7 @@ def split_pairs(text: str, what: str) -> tuple[dict[str, str], list[str]]:
             continue
         match = _PAIR.fullmatch(item)
         if match is None:
-            problems.append(f"{what} {item!r}: needs a name and a number")
+            problems.append(f"{what} {item!r}: needs a name and {wanted}")
             continue
         name, value = match["name"].strip(), match["value"]
         if name.lower() in seen:
@@ -51,7 +51,7 @@ def split_pairs(text: str, what: str) -> tuple[dict[str, str], list[str]]:
     return pairs, problems
 
 
-def join_pairs(values: dict[str, int]) -> str:
+def join_pairs(values: Mapping[str, object]) -> str:
     """The inverse of `split_pairs`, for prefilling a field."""
     return ", ".join(f"{name} {value}" for name, value in values.items())
 

@@ -34,6 +34,8 @@ def slot_for(path: str) -> tuple[str, str]:
         return head, ""
     if head == "stats":
         return "stats", f"{rest}: " if rest else ""
+    if head == "skill_stats":  # a skill's usual stat
+        return head, f"skill {rest!r}: " if rest else ""
     if head in _WORD:
         return head, f"{_WORD[head]} {rest!r}: " if rest else ""
     if head in ("weapons", "actions") and not rest:

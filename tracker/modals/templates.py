@@ -10,6 +10,8 @@ A template whose name someone in the encounter already bears is added under
 the next free numbered name ("Decados guard 2"), so names stay unique.
 While combat runs the GM also gives its awareness (A7): it rolls its reaction
 to join the track (R8) with that, not with whatever the file happens to hold.
+"How many" adds that many numbered copies at once ("Decados guard 1" to "4",
+AddCombatant.count): one command, one undo, each copy its own reaction (R8).
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.handlers.roster import unique_name
+from rules.engine.handlers.roster import numbered_names, unique_name
+from rules.model.commands import MAX_COPIES
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
 from tracker.modals.form import FORM, FieldError, FieldSelect, labelled
+from tracker.modals.parse import whole_number
 from tracker.modals.pick_dialog import PickDialog
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
@@ -132,6 +136,7 @@ class TemplatePicker(PickDialog[Combatant]):
         self.builtin = builtin
         self.encounter = encounter  # names already taken there get the next number
         self.templates = read_roster(self.roster_dir, builtin)
+        self.count = 1  # how many copies the answer stands for (AddCombatant.count)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -158,6 +163,9 @@ class TemplatePicker(PickDialog[Combatant]):
                         id="awareness",
                     ),
                 )
+            yield labelled("How many", Input(placeholder="1", id="count"))
+            yield Static("", id="copies", classes="hint", markup=False)
+            yield FieldError("count")
             yield FieldError(FORM)
 
     def on_mount(self) -> None:
@@ -172,13 +180,33 @@ class TemplatePicker(PickDialog[Combatant]):
         chosen = self.templates[index].combatant if index is not None else None
         if chosen is None:
             return None, {FORM: "no usable template is chosen"} if self.refusals else {}
+        count, problem = self._count()
+        if count is None:
+            return None, {"count": problem}
+        self.count = count
         if self.encounter is None:
             return chosen.model_copy(deep=True), {}
-        update: dict[str, object] = {"name": unique_name(self.encounter, chosen.name)}
+        name = unique_name(self.encounter, chosen.name)  # N copies: numbered by the engine
+        update: dict[str, object] = {"name": name if count == 1 else chosen.name}
         for select in self.query("#awareness").results(FieldSelect):
             if select.value in AWARENESS:
                 update["awareness"] = select.value  # R8: it reacts with this (A7)
         return chosen.model_copy(deep=True, update=update), {}
+
+    def _count(self) -> tuple[int | None, str]:
+        """How many copies: blank is 1, at most MAX_COPIES; the hint names the copies."""
+        text = self.query_one("#count", Input).value.strip()
+        count, problem = whole_number(text) if text else (1, "")
+        if count is not None and not 1 <= count <= MAX_COPIES:
+            count, problem = None, f"how many: 1 to {MAX_COPIES}, got {count}"
+        index = self.query_one("#templates", OptionList).highlighted
+        chosen = self.templates[index].combatant if index is not None else None
+        copies = ""
+        if count is not None and count > 1 and chosen is not None:
+            names = numbered_names(self.encounter or Encounter(), chosen.name, count)
+            copies = f"adds {names[0]} … {names[-1]}, each its own reaction roll (R8)"
+        self.query_one("#copies", Static).update(copies)
+        return count, problem
 
     def _where(self) -> str:
         if self.builtin is None:

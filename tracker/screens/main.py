@@ -32,7 +32,10 @@ if TYPE_CHECKING:
 
 
 class MainScreen(TonedScreen):
-    """Keys: n g b e d + t c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q)."""
+    """Keys: n g b e d + t T c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q).
+
+    With roster rows marked (space), w h l f and delete act on all of them (screens.marked).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", "Advance", id="advance", tooltip="Move the track on (A7)"),
@@ -49,6 +52,7 @@ class MainScreen(TonedScreen):
         Binding("d", "answer", "Decide", id="answer", tooltip="Answer the pending decision"),
         Binding("plus", "add", "Add", id="add-combatant", tooltip="Add a combatant"),
         Binding("t", "add_template", "Template", id="add-template", show=False),
+        Binding("T", "save_template", "Save as template", id="save-template", show=False),
         Binding("c", "duplicate", "Copy", id="duplicate", show=False),
         Binding("delete", "remove", "Remove", id="remove", show=False),
         Binding("enter", "edit", "Edit", id="edit", show=False),
@@ -204,6 +208,10 @@ class MainScreen(TonedScreen):
 
     def _ask_about_selected(self, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
         """The dialog about the selected combatant, when the key may act now."""
+        from tracker.screens.marked import ask_marked
+
+        if self.tracker.session is not None and ask_marked(self, dialog):
+            return  # the marked rows: one Batch (the rules judge each part)
         if self._allowed(action):
             assert self.selected is not None  # `reasons` refuses it with nobody selected
             self._ask(dialog(self.encounter, self.selected))
@@ -248,8 +256,9 @@ class MainScreen(TonedScreen):
         from tracker.modals.templates import TemplatePicker
 
         def add(combatant: Any) -> None:
+            awareness, count = combatant.awareness, picker.count  # N numbered copies
             self.tracker.run_command(
-                AddCombatant(combatant=combatant, awareness=combatant.awareness)
+                AddCombatant(combatant=combatant, awareness=awareness, count=count)
             )
 
         picker = TemplatePicker(
@@ -264,7 +273,19 @@ class MainScreen(TonedScreen):
             assert self.selected is not None
             self.tracker.run_command(DuplicateCombatant(id=self.selected))
 
+    def action_save_template(self) -> None:
+        """T: the selected combatant's sheet back to the roster (t adds it again)."""
+        if self._allowed("save_template"):
+            from tracker.screens.marked import save_template
+
+            assert self.selected is not None
+            save_template(self, self.selected)
+
     def action_remove(self) -> None:
+        from tracker.screens.marked import remove_marked
+
+        if self.tracker.session is not None and remove_marked(self):
+            return
         if not self._allowed("remove"):
             return
         from rules.model.commands import RemoveCombatant

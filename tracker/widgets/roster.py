@@ -5,6 +5,10 @@ every visible row (~60 ms here). This widget keeps one painted `Strip` per
 combatant keyed by its row's text and state; after a command only the
 visible rows whose key changed are re-painted and refreshed. The header line
 stays fixed while the rows scroll under it.
+
+Space marks the row under the cursor (a ✓ before the name) and escape clears
+every mark: the main screen's wound, heal, luck, out-of-the-fight and remove
+keys then apply to all the marked at once (one Batch command, one undo).
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from tracker.widgets.tones import Tones, tones
 # Cell tones that carry meaning (sides, the actor, bleeding, conditions), from the theme;
 # each meaning is also a word or glyph in the cell itself (roster_columns.py).
 SIDE_TONES = {"PC": "success", "ally": "primary", "enemy": "error", "neut": "warning"}
-RowKey = tuple[tuple[str, ...], bool, bool]
+RowKey = tuple[tuple[str, ...], bool, bool, bool]
+MARKED = "✓ "  # before a marked row's name: the mark is a glyph, not only a colour
 
 
 class Roster(ScrollView, can_focus=True):
@@ -53,6 +58,8 @@ class Roster(ScrollView, can_focus=True):
         Binding("pagedown", "cursor(10)", "Page down", show=False, id="roster-page-down"),
         Binding("home", "cursor(-100000)", "First", show=False, id="roster-first"),
         Binding("end", "cursor(100000)", "Last", show=False, id="roster-last"),
+        Binding("space", "toggle_mark", "Mark", show=False, id="roster-mark"),
+        Binding("escape", "clear_marks", "Clear marks", show=False, id="roster-clear-marks"),
     ]
 
     class Selected(Message):
@@ -72,11 +79,28 @@ class Roster(ScrollView, can_focus=True):
         self._header: Strip | None = None
         self._width = 0
         self._palette: Tones | None = None
+        self._marked: set[str] = set()
 
     # --- what the screen calls -------------------------------------------------
     @property
     def selected(self) -> str | None:
         return self._order[self._cursor] if self._order else None
+
+    @property
+    def marked(self) -> list[str]:
+        """The marked combatants, in roster order."""
+        return [cid for cid in self._order if cid in self._marked]
+
+    def action_toggle_mark(self) -> None:
+        cid = self.selected
+        if cid is not None:
+            self._marked ^= {cid}
+            self._refresh_index(self._cursor)
+
+    def action_clear_marks(self) -> None:
+        if self._marked:
+            self._marked.clear()
+            self.refresh()
 
     def show(self, enc: Encounter) -> None:
         """Redraw from the encounter: only the visible rows whose text changed."""
@@ -84,6 +108,7 @@ class Roster(ScrollView, can_focus=True):
             self._rows.clear()
         self._enc = enc
         order = list(enc.combatants)
+        self._marked &= set(enc.combatants)  # the removed leave no mark behind
         if order != self._order:
             previous = self.selected
             self._order = order
@@ -177,7 +202,8 @@ class Roster(ScrollView, can_focus=True):
         assert self._enc is not None
         c = self._enc.combatants[self._order[index]]
         cells = row_cells(c, self._enc)
-        return (tuple(cells.values()), index == self._cursor, self.has_focus)
+        marked = c.id in self._marked
+        return (tuple(cells.values()), index == self._cursor, self.has_focus, marked)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -207,6 +233,8 @@ class Roster(ScrollView, can_focus=True):
     def _paint_row(self, c: Combatant, selected: bool) -> Strip:
         assert self._enc is not None
         cells = row_cells(c, self._enc)
+        if c.id in self._marked:
+            cells["name"] = MARKED + cells["name"]
         style = self.rich_style
         if cells["mark"] == "▶":
             style += self.get_component_rich_style("roster--acting")

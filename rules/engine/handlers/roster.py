@@ -28,6 +28,7 @@ __all__ = [
     "SHEET_FIELDS",
     "default_repertoire",
     "free_name",
+    "numbered_names",
     "name_taken",
     "unique_name",
     "add_combatant",
@@ -43,6 +44,7 @@ SHEET_FIELDS: tuple[str, ...] = (
     "side",
     "stats",
     "skills",
+    "skill_stats",
     "abilities",
     "resistances",
     "actions",
@@ -97,6 +99,20 @@ def free_name(enc: Encounter, base: str) -> str:
         if name_taken(enc, name) is None:
             return name
         n += 1
+
+
+def numbered_names(enc: Encounter, base: str, count: int) -> list[str]:
+    """`count` free names "X 1", "X 2", ... for copies of X, skipping any already borne."""
+    stem = base.strip()
+    names: list[str] = []
+    n = 1
+    while len(names) < count:
+        suffix = f" {n}"
+        name = stem[: 60 - len(suffix)] + suffix
+        if name_taken(enc, name) is None:
+            names.append(name)
+        n += 1
+    return names
 
 
 def unique_name(enc: Encounter, name: str) -> str:
@@ -162,17 +178,23 @@ def _insert(ctx: Context, c: Combatant) -> None:
 def add_combatant(ctx: Context, cmd: AddCombatant) -> None:
     """Add a deep copy (rule 2: never the command's own object); a taken id gets a new one."""
     enc = ctx.enc
-    update: dict[str, object] = {"awareness": cmd.awareness, "ttu": None, "arrival": 0}
-    _refuse_taken(ctx, cmd.combatant.name)
+    if cmd.count == 1:
+        _refuse_taken(ctx, cmd.combatant.name)
+        names = [cmd.combatant.name]
+    else:
+        names = numbered_names(enc, cmd.combatant.name, cmd.count)
     _refuse_missing_stats(ctx, cmd.combatant)
     joins = _can_join(ctx, cmd.combatant)
-    if cmd.combatant.id in enc.combatants:
-        update["id"] = ctx.new_id()
-    c = cmd.combatant.model_copy(deep=True, update=update)
-    _insert(ctx, c)
-    ctx.emit("add", f"{c.name} ({c.side}) enters the encounter", actor=c.id)
-    if joins:
-        join_track(ctx, c)
+    for name in names:  # every check is done: each copy now joins, and rolls (R8)
+        update: dict[str, object] = {"awareness": cmd.awareness, "ttu": None, "arrival": 0}
+        update["name"] = name
+        if cmd.combatant.id in enc.combatants:
+            update["id"] = ctx.new_id()
+        c = cmd.combatant.model_copy(deep=True, update=update)
+        _insert(ctx, c)
+        ctx.emit("add", f"{c.name} ({c.side}) enters the encounter", actor=c.id)
+        if joins:
+            join_track(ctx, c)
 
 
 def sheet_references(enc_turn: Turn | None, c: Combatant, new: Combatant) -> list[str]:

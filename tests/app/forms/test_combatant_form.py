@@ -301,14 +301,15 @@ async def test_a_named_weapon_gets_its_attack_first_when_the_gm_moves_on() -> No
         await type_into(pilot, "#name", "Guy")
         await add_weapon(pilot, "Sword")
         await pilot.press("tab")  # on to the weapon's skill
-        await until(pilot, lambda: actions(app)[0].is_mounted and len(actions(app)) == 4)
+        await until(pilot, lambda: actions(app)[0].is_mounted and len(actions(app)) == 5)
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
     c = command.combatant
     assert c.actions[0] == Action(name="Attack: Sword", kind="attack", weapon="Sword", cost=3)
-    assert [a.name for a in c.actions[1:]] == ["Dodge", "Move", "Wait"]
+    # a melee weapon brings its parry too (A10)
+    assert [a.name for a in c.actions[1:]] == ["Parry: Sword", "Dodge", "Move", "Wait"]
 
 
 async def test_enter_in_the_weapon_name_still_adds_the_attack() -> None:
@@ -329,6 +330,8 @@ async def test_removed_attack_stays_removed_and_a_note_says_the_weapon_is_unused
         await type_into(pilot, "#name", "Guy")
         row = await add_weapon(pilot, "Sword")
         await pilot.press("tab")
+        await until(pilot, lambda: len(actions(app)) == 5)  # its attack and its parry
+        actions(app)[1].query_one(".remove", Button).press()
         await until(pilot, lambda: len(actions(app)) == 4)
         actions(app)[0].query_one(".remove", Button).press()
         await until(pilot, lambda: len(actions(app)) == 3)

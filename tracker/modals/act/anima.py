@@ -72,6 +72,18 @@ def sheet_value(c: Combatant, kind: str, name: str) -> int | None:
     return None if found is None else table[found]
 
 
+def own_kind(c: Combatant) -> str:
+    """The kind a check opens on: the first of the sheet's lists that holds anything (B4-B6)."""
+    return "ability" if c.abilities or not c.resistances else "resistance"
+
+
+def own_list(c: Combatant, kind: str) -> str:
+    """The sheet's names and values for a kind, so the GM picks rather than retypes."""
+    table = sheet(c, kind)
+    shown = ", ".join(f"{name} {value}" for name, value in table.items())
+    return f"{c.name}'s: {shown}" if shown else f"{c.name} has none on the sheet: type one"
+
+
 class AnimaDialog(ActDialog[AnimaCheck]):
     """Kind, name, value (from the sheet or typed), difficulty or opponent, a FARAD die."""
 
@@ -92,8 +104,9 @@ class AnimaDialog(ActDialog[AnimaCheck]):
     }
     """
 
-    def __init__(self, encounter: Encounter, actor_id: str, *, kind: str = "ability") -> None:
+    def __init__(self, encounter: Encounter, actor_id: str, *, kind: str | None = None) -> None:
         self.actor = combatant_of(encounter, actor_id)
+        kind = kind or own_kind(self.actor)
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
         super().__init__()
@@ -118,6 +131,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
                         ),
                     )
                     yield labelled("Name", Input(id="name", compact=True))
+                    yield Static("", id="own-list", classes="hint", markup=False)
                     yield FieldError("name")
                     yield labelled("Value", Input(id="value", compact=True))
                     yield FieldError("value")
@@ -159,6 +173,7 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         name.suggester = SuggestFromList(names, case_sensitive=False)
         if on_sheet(dict.fromkeys(names), name.value.strip()) is None:
             name.value = names[0] if names else ""
+        self.query_one("#own-list", Static).update(own_list(self.actor, kind))
         self.query_one("#difficulty").disabled = kind in (
             "characteristic",
             "opposed-characteristic",

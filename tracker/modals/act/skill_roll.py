@@ -89,7 +89,8 @@ class SkillRollDialog(ActDialog[Command]):
         # A6: a running contest comes first: Enter then rolls its round, whoever is selected.
         self.mode = mode or ("opposed" if running else "extend" if ext else "standard")
         self.skill = skill or (ext.skill if ext else next(iter(c.skills), ""))
-        self.stat = stat or (ext.stat if ext else next(iter(c.stats)))
+        usual = c.usual_stat(self.skill)  # the sheet's usual stat for it (nothing retyped)
+        self.stat = stat or (ext.stat if ext else usual or next(iter(c.stats)))
         self.others = {x.id: x for x in living_others(encounter, c)}
 
     # --- layout ---------------------------------------------------------------------
@@ -208,6 +209,17 @@ class SkillRollDialog(ActDialog[Command]):
         opposed.display = mode == "opposed"
         self.query_one("#restart").display = running
         self.query_one("#odds").display = mode != "opposed"
+
+    @on(Input.Changed, "#skill")
+    def _skill_typed(self, event: Input.Changed) -> None:
+        """A skill of the sheet brings its usual stat (the GM may still pick another)."""
+        typed = event.value.strip()
+        if typed.casefold() == self.skill.casefold():
+            return  # the skill it opened on keeps the stat it opened with
+        usual = self.actor.usual_stat(typed)
+        stat = self.query_one("#stat", Select)
+        if usual is not None and stat.value != usual:
+            stat.value = usual
 
     @on(Select.Changed, "#goal-name")
     def _goal_named(self, event: Select.Changed) -> None:

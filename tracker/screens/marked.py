@@ -1,0 +1,119 @@
+"""The main screen's keys for the roster itself: a combatant saved back as a template
+(`T`), and the GM's hand on every marked row at once.
+
+With rows marked (space in the roster), `w`, `h`, `l`, `f` and delete open
+their dialog for the first marked combatant, titled "for 3 marked: A, B, C",
+and the answer goes to each of them as one `Batch` command: one undo, one log
+line each, refused whole (naming whose part) when the rules refuse any part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules.model.commands import (
+    ApplyWound,
+    Batch,
+    BatchPart,
+    FightStatus,
+    Heal,
+    Luck,
+    RemoveCombatant,
+)
+from tracker.widgets.roster import Roster
+
+if TYPE_CHECKING:
+    from tracker.modals.about_one import CombatantDialog
+    from tracker.screens.main import MainScreen
+
+ONE_AT_A_TIME = "applies to one combatant at a time: escape in the roster clears the marks"
+
+
+def marked_ids(screen: MainScreen) -> list[str]:
+    return [cid for cid in screen.query_one(Roster).marked if cid in screen.encounter.combatants]
+
+
+def batch_of(answer: object, ids: list[str]) -> Batch | None:
+    """The dialog's answer for the first marked, made for each of them (None: not batchable)."""
+    if isinstance(answer, Heal):
+        parts: list[BatchPart] = [
+            answer.model_copy(update={"target": c, "wound": None}) for c in ids
+        ]
+    elif isinstance(answer, ApplyWound | Luck | FightStatus):
+        parts = [answer.model_copy(update={"target": cid}) for cid in ids]
+    else:
+        return None
+    return Batch(commands=parts)
+
+
+def ask_marked(screen: MainScreen, dialog: Callable[[Any, str], CombatantDialog[Any]]) -> bool:
+    """With rows marked: the dialog for all of them (True), else False (the selected one)."""
+    ids = marked_ids(screen)
+    if not ids:
+        return False
+    enc = screen.encounter
+    names = [enc.combatants[cid].name for cid in ids]
+
+    def send(answer: object) -> None:
+        command = batch_of(answer, ids)
+        if command is None:
+            screen.notify(f"that {ONE_AT_A_TIME}", title="Not for several", severity="warning")
+            return
+        screen.tracker.run_command(command)
+
+    screen.app.push_screen(dialog(enc, ids[0]).for_marked(names), _answered(send))
+    return True
+
+
+def _answered(then: Callable[[object], None]) -> Callable[[object], None]:
+    def done(result: object) -> None:
+        if result is not None:
+            then(result)
+
+    return done
+
+
+def remove_marked(screen: MainScreen) -> bool:
+    """Delete with rows marked: one question, then one Batch removing them all."""
+    from tracker.modals.confirm import Confirm
+
+    ids = marked_ids(screen)
+    if not ids:
+        return False
+    names = ", ".join(screen.encounter.combatants[cid].name for cid in ids)
+    command = Batch(commands=[RemoveCombatant(id=cid) for cid in ids])
+
+    def remove(yes: object) -> None:
+        if yes:
+            screen.tracker.run_command(command)
+
+    question = f"Remove {len(ids)} marked: {names} from the encounter? (u undoes it)"
+    screen.app.push_screen(Confirm(question), remove)
+    return True
+
+
+def save_template(screen: MainScreen, cid: str) -> None:
+    """T: the combatant's sheet to `<saves>/roster/<name>.json`; a file there asks first."""
+    from tracker.modals.confirm import Confirm
+    from tracker.template_file import template_path, write_template
+
+    c = screen.encounter.combatants[cid].model_copy(deep=True)  # the sheet as it is now
+    folder = screen.tracker.saves_dir / "roster"
+    path = template_path(folder, c.name)
+
+    def write(yes: object) -> None:
+        if not yes:
+            return
+        try:
+            write_template(c, path)
+        except OSError as error:
+            screen.notify(f"cannot write {path}: {error.strerror or error}", severity="error")
+            return
+        screen.notify(f"{c.name} is in the roster: {path} (t adds it)", title="Template saved")
+
+    if path.exists():
+        question = f"{path.name} is already in {folder}. Replace it with {c.name}'s sheet?"
+        screen.app.push_screen(Confirm(question), write)
+    else:
+        write(True)

@@ -1,0 +1,36 @@
+"""A combatant saved back to the roster as a template: `<saves folder>/roster/<name>.json`.
+
+Only the sheet is written (what the GM typed: `SHEET_FIELDS`), never what combat
+did to it, so the template adds a fresh being (the picker, `t`). No id: the
+file name stands in for it (tracker.modals.templates). The write is atomic
+(tracker.settings.write_atomically), so a crash never leaves half a template.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from rules.engine.handlers.roster import SHEET_FIELDS
+from rules.model.state import Combatant
+from tracker.settings import write_atomically
+
+_UNSAFE = re.compile(r"[^a-z0-9]+")
+
+
+def template_path(folder: Path, name: str) -> Path:
+    """The file a template of `name` goes to: its name in lower case, words joined by '-'."""
+    stem = _UNSAFE.sub("-", name.casefold()).strip("-")[:60] or "template"
+    return folder / f"{stem}.json"
+
+
+def template_text(c: Combatant) -> str:
+    """The sheet as a template's JSON (what `load_template` reads back)."""
+    sheet = c.model_dump(mode="json", include=set(SHEET_FIELDS))
+    return json.dumps(sheet, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_template(c: Combatant, path: Path) -> None:
+    """Write the template atomically; OSError says why it could not be."""
+    write_atomically(path, template_text(c), ".template-")
