@@ -127,6 +127,8 @@ class ExtendedAction(Model):
     goal: int | None = None
     total: int = 0
     rolls: list[int] = Field(default_factory=list)
+    # The GM's dice count for this roll (None: the skill's rating); each further roll keeps it.
+    dice: Annotated[int, Field(ge=0, le=20)] | None = None
 
 
 class Stats(Model):
