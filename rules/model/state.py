@@ -127,8 +127,7 @@ class ExtendedAction(Model):
     goal: int | None = None
     total: int = 0
     rolls: list[int] = Field(default_factory=list)
-    # The GM's dice count for this roll (None: the skill's rating); each further roll keeps it.
-    dice: Annotated[int, Field(ge=0, le=20)] | None = None
+    dice: Annotated[int, Field(ge=0, le=20)] | None = None  # the GM's count, kept (A3)
 
 
 class Stats(Model):
@@ -243,12 +242,15 @@ class Combatant(Stats):
             penalty += 1
         return penalty
 
+    def penalty(self, stat: str) -> int:
+        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20)."""
+        return self.total_wp() // 3 + self.exhaustion + self.specific_penalty(stat)
+
     def effective(self, stat: str) -> int:
         """A9: effective stat, unclamped (the chart clamps per R1)."""
-        base = self.stats.get(stat)
-        if base is None:
+        if stat not in self.stats:
             raise ValueError(f"{self.name} has no stat {stat!r}")
-        return base - self.total_wp() // 3 - self.exhaustion - self.specific_penalty(stat)
+        return self.stats[stat] - self.penalty(stat)
 
     def effective_stats(self) -> dict[str, int]:
         return {name: self.effective(name) for name in self.stats}
