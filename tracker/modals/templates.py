@@ -31,6 +31,7 @@ from rules.engine.handlers.roster import unique_name
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
 from tracker.modals.form import FORM, FieldError, FieldSelect, labelled
+from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.pick_dialog import PickDialog
 
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a character sheet is a few KB
@@ -137,7 +138,7 @@ class TemplatePicker(PickDialog[Combatant]):
         with Vertical(classes="dialog"):
             yield Static("Add from the roster", classes="dialog-title")
             yield Static(self._where(), classes="hint", markup=False)
-            yield OptionList(
+            yield MarkedOptionList(
                 *(
                     Option(
                         Content(describe(t, self.encounter)),

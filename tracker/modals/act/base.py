@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
+from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import RadioButton, RadioSet
@@ -119,11 +120,16 @@ class FieldRadioSet(RadioSet):
         self._synced = True
 
     def action_previous_button(self) -> None:
-        super().action_previous_button()
-        self._press_highlighted()
+        self._step(-1)
 
     def action_next_button(self) -> None:
-        super().action_next_button()
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        """Up/down stop at the ends: Textual wraps past disabled buttons to the far end."""
+        found = find_next_enabled_no_wrap(self.children, self._selected, direction)  # type: ignore[arg-type]
+        if found is not None:
+            self._selected = found
         self._press_highlighted()
 
     def _press_highlighted(self) -> None:
