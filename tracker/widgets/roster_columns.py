@@ -40,15 +40,15 @@ class Column:
 COLUMNS: tuple[Column, ...] = (
     Column("mark", "", 2, 0),
     Column("name", "Name", 14, 0),
-    Column("side", "Side", 5, 3),
+    Column("side", "Side", 5, 4),  # at 80×24 it goes before the names are cut (detail shows it)
     Column("ttu", "TTU", 4, 0, "right"),
     Column("wp", "WP", 9, 0),
     Column("blr", "BLR", 3, 1, "right"),
     Column("armour", "AR/H/S", 8, 3),
-    Column("shield", "Shield", 9, 4),
+    Column("shield", "Shield", 9, 3),
     Column("pen", "Pen", 3, 1, "right"),
-    Column("cond", "Conditions", 14, 2),
-    Column("chance", "C R", 3, 3),
+    Column("cond", "Conditions", 10, 2),  # at least its title; it takes the spare room
+    Column("chance", "C R", 3, 4),  # the first to go (80×24), with the side: detail shows both
     Column("luck", "LP", 3, 2, "right"),
 )
 NAME_MAX = 26

@@ -2,8 +2,10 @@
 
 Each act dialog is a `tracker.modals.form.Dialog` (validate as you type,
 enter refused until valid, escape cancels) laid out as a form on the left
-and the odds on the right. Below 110 columns the odds move under the form,
-and the whole dialog scrolls when the terminal is short (80x24 still works).
+and the odds on the right. From 76 to 110 columns (80x24) the layout is
+compact: the odds keep a narrow column beside the form, always in view, and
+the form scrolls on its own when the terminal is short. Narrower still, the
+odds move under the form and the whole dialog scrolls.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 
 ResultT = TypeVar("ResultT")
+COMPACT_FROM = 76  # columns: the form (39) and the odds (36) still fit side by side
 SelectT = TypeVar("SelectT", bound=Hashable)
 
 
@@ -35,10 +38,11 @@ class ActDialog(Dialog[ResultT]):
     app's act flow goes on to the next step once that command is applied.
     """
 
-    # Below 110 columns the screen gets `-narrow` (on mount and on every resize) and the
-    # odds fold under the form; the dialog body scrolls when it is taller than the terminal.
+    # Set on mount and on every resize. `-compact` (80x24): the odds beside the form, in
+    # view, the form scrolling by itself; `-narrow`: the odds fold under the form.
     HORIZONTAL_BREAKPOINTS = [  # typed by Textual's Screen
         (0, "-narrow"),
+        (COMPACT_FROM, "-compact"),
         (110, "-wide"),
     ]
 
@@ -75,6 +79,16 @@ class ActDialog(Dialog[ResultT]):
     }
     ActDialog.-narrow #odds {
         margin-left: 0;
+    }
+    ActDialog.-compact .form {
+        width: 1fr;
+        max-height: 66vh;  /* 15 of 24 lines: title, odds and buttons stay in view */
+        overflow-y: auto;
+        scrollbar-size-vertical: 1;
+    }
+    ActDialog.-compact #odds {
+        width: 36;
+        min-width: 36;
     }
     """
 
