@@ -16,6 +16,7 @@ from typing import ClassVar, TypeVar
 from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
@@ -86,6 +87,11 @@ class ActDialog(Dialog[ResultT]):
         overflow-y: auto;
         scrollbar-size-vertical: 1;
     }
+    ActDialog.-compact FieldCheckbox {
+        width: 100%;
+        text-wrap: wrap;
+        text-overflow: fold;
+    }
     ActDialog.-compact #odds {
         width: 36;
         min-width: 36;
@@ -106,9 +112,14 @@ class DialogBody(VerticalScroll, can_focus=False):
 
 
 class FieldCheckbox(MarkedCheckbox):
-    """A checkbox whose enter submits the dialog; space toggles it."""
+    """A checkbox whose enter submits the dialog; space toggles it. In the compact
+    layout its label wraps under itself rather than being cut at the column's edge."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        styles = self.styles  # as ChoiceButton (act.common): Textual's RulesMap type says no
+        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
 
 
 class FieldRadioSet(RadioSet):
