@@ -19,8 +19,8 @@ from rules.engine.journal import Journal, undo_append
 from rules.mechanics.dice import DiceSource, RecordingDice
 from rules.model.commands import Command
 from rules.model.event import Event
-from rules.model.pending import PendingData
-from rules.model.state import Combatant, Encounter, Pending
+from rules.model.pending import Pending, PendingData
+from rules.model.state import Combatant, Encounter
 
 
 class CommandError(ValueError):

@@ -30,8 +30,8 @@ from rules.mechanics.wounds import (
     vital_organ_struck,
 )
 from rules.model.commands import ApplyWound, SetDemiseGoal
-from rules.model.pending import BreakageData, DemiseData
-from rules.model.state import Combatant, Pending, Wound
+from rules.model.pending import BreakageData, DemiseData, Pending
+from rules.model.state import Combatant, Wound
 
 __all__ = [
     "inflict_wound",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from rules.mechanics.arguments import require, require_non_negative
-from rules.mechanics.chart import VP_CHART, clamp_stat
+from rules.mechanics.chart import LEVELS, VP_CHART, clamp_stat
 from rules.mechanics.dice import check_face, faces_text
 
 # R14: where a wound can land (the state's `Location`; the mechanics own the list).
@@ -25,6 +25,8 @@ BLEED_THRESHOLD = 3  # R12: a wound of 3 WP or more bleeds
 BLEED_INTERVAL = 10  # A14: bleeding strikes every 10 TU from the anchor
 BREAKAGE_THRESHOLD = 4  # A15: 4 WP or more to a limb or the chest
 MASSIVE_WOUND_WP = 5  # A16.1: 5 WP or more from one wound
+MAX_WOUND_WP = LEVELS[-1][4]  # A2: the most one wound deals (Eviscerate)
+MAX_WOUND_NAME = LEVELS[-1][3]
 
 MASSIVE_WOUND = "massive wound"
 HALF_ENDURANCE = "half endurance"

@@ -1,4 +1,4 @@
-"""What each kind of pending decision carries (`Pending.data`), as typed frozen models.
+"""A pending decision (`Pending`) and what each kind carries (`Pending.data`): frozen models.
 
 One variant per kind (a parry, a hit's damage, a breakage roll, a demise check),
 told apart by the decision's own `kind`: the engine and the dialogs read fields
@@ -12,15 +12,17 @@ and the variants never write it back, so old saves load and new ones look the sa
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Discriminator, Field, Tag
+from pydantic import ConfigDict, Discriminator, Field, Tag, model_validator
 
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
 
 __all__ = [
     "BreakageData",
+    "Pending",
+    "PendingKind",
     "DamageData",
     "DemiseData",
     "ParryData",
@@ -122,3 +124,35 @@ PendingData = Annotated[
     | Annotated[DemiseData, Tag("demise")],
     Discriminator(pending_kind),
 ]
+
+
+PendingKind = Literal["breakage", "demise", "parry", "damage"]
+
+
+class Pending(Model):
+    """A decision the GM must answer before the fight goes on (breakage, demise, parry, damage)."""
+
+    # Frozen: the forms and the engine read it; the one change, a demise check's text
+    # refreshed (rules.engine.wounding), goes through the journal, which writes `__dict__`.
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    kind: PendingKind
+    combatant: str
+    goal: int | None = None
+    text: str
+    data: PendingData  # one typed variant per kind (above)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tag_data(cls, value: Any) -> Any:
+        """The kind stands beside the data in a save: it picks the data's variant."""
+        if isinstance(value, dict) and isinstance(value.get("data"), dict):
+            return {**value, "data": {**value["data"], "kind": value.get("kind")}}
+        return value
+
+    @model_validator(mode="after")
+    def _same_kind(self) -> Pending:
+        if self.data.kind != self.kind:
+            raise ValueError(f"a {self.kind} decision cannot carry {self.data.kind} data")
+        return self

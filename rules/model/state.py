@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
-    ConfigDict,
     Field,
     PrivateAttr,
     ValidationInfo,
@@ -24,7 +23,7 @@ from rules.mechanics.sheet_names import on_sheet, rating
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
 from rules.model.event import Event
-from rules.model.pending import PendingData
+from rules.model.pending import Pending
 from rules.model.plain_text import Name, Note, ShortText
 
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
@@ -120,6 +119,7 @@ class ExtendedAction(Model):
     goal: int | None = None
     total: int = 0
     rolls: list[int] = Field(default_factory=list)
+    dice: Annotated[int, Field(ge=0, le=20)] | None = None  # the GM's count, kept (A3)
 
 
 class Stats(Model):
@@ -244,12 +244,15 @@ class Combatant(Stats):
             penalty += 1
         return penalty
 
+    def penalty(self, stat: str) -> int:
+        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20)."""
+        return self.total_wp() // 3 + self.exhaustion + self.specific_penalty(stat)
+
     def effective(self, stat: str) -> int:
         """A9: effective stat, unclamped (the chart clamps per R1)."""
-        base = self.stats.get(stat)
-        if base is None:
+        if stat not in self.stats:
             raise ValueError(f"{self.name} has no stat {stat!r}")
-        return base - self.total_wp() // 3 - self.exhaustion - self.specific_penalty(stat)
+        return self.stats[stat] - self.penalty(stat)
 
     def effective_stats(self) -> dict[str, int]:
         return {name: self.effective(name) for name in self.stats}
@@ -273,38 +276,6 @@ class Combatant(Stats):
             if weapon.name == name:
                 return weapon
         raise ValueError(f"{self.name} has no weapon {name!r}")
-
-
-PendingKind = Literal["breakage", "demise", "parry", "damage"]
-
-
-class Pending(Model):
-    """A decision the GM must answer before the fight goes on (breakage, demise, parry, damage)."""
-
-    # Frozen: the forms and the engine read it; the one change, a demise check's text
-    # refreshed (rules.engine.wounding), goes through the journal, which writes `__dict__`.
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    kind: PendingKind
-    combatant: str
-    goal: int | None = None
-    text: str
-    data: PendingData  # one typed variant per kind (rules.model.pending)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _tag_data(cls, value: Any) -> Any:
-        """The kind stands beside the data in a save: it picks the data's variant."""
-        if isinstance(value, dict) and isinstance(value.get("data"), dict):
-            return {**value, "data": {**value["data"], "kind": value.get("kind")}}
-        return value
-
-    @model_validator(mode="after")
-    def _same_kind(self) -> Pending:
-        if self.data.kind != self.kind:
-            raise ValueError(f"a {self.kind} decision cannot carry {self.data.kind} data")
-        return self
 
 
 class Turn(Model):

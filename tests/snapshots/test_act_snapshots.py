@@ -62,3 +62,9 @@ class OddsOnly(App[None]):
 
 def test_odds_view(snap_compare) -> None:
     assert snap_compare(OddsOnly(), terminal_size=(64, 16))
+
+
+def test_attack_dialog_80x24(snap_compare) -> None:
+    """The compact layout (issue 14): at 80×24 the odds sit beside the form, whole and in
+    view, the form scrolling on its own; the dodge's chance shows under the bars."""
+    assert snap_compare(attack_host(), terminal_size=(80, 24), run_before=dodge)

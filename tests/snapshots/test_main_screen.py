@@ -1,8 +1,8 @@
 """Snapshots of the main screen mid-fight, at 120×40 (legible) and 80×24 (usable).
 
-The card game with seeded dice (seed 1): combat begun by keys (b, space,
-enter, A7), the track advanced (n) so Dinzis acts now, then two wounds by
-hand — Kans grazed in the chest, the Baron gored in the left arm (bleeding,
+The card game with seeded dice (seed 1): combat begun by keys (b, then enter:
+the selected Dinzis opens ticked, A7), the track advanced (n) so Dinzis acts
+now, then two wounds by hand — Kans grazed in the chest, the Baron gored in the left arm (bleeding,
 R12; a breakage roll pending, A15) — so the banner, the bleeding tick on
 the track and the wound columns all show. Regenerate with
 `pytest --snapshot-update` only after looking at the new pictures.

@@ -19,10 +19,10 @@ def demo_app(tmp_path: Path, **kwargs: object) -> TrackerApp:
 
 
 async def begin(pilot: Pilot[None]) -> None:
-    """b, space (Dinzis, the first row, starts it), enter: A7's card game begins."""
+    """b, enter (Dinzis, the selected first row, opens ticked): A7's card game begins."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     await pilot.press("b")
     await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("space", "enter")
+    await pilot.press("enter")
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await until(pilot, lambda: app.session.encounter.in_combat)

@@ -23,14 +23,14 @@ Scene = Callable[[Pilot[None]], Awaitable[None]]
 
 
 async def mid_fight(pilot: Pilot[None]) -> None:
-    """Combat begun by keys (b, space, enter, A7), advanced (n) so Dinzis acts now, then
-    Kans grazed in the chest and the Baron gored in the left arm (bleeding, R12; a
-    breakage roll pending, A15)."""
+    """Combat begun by keys (b, enter: the selected Dinzis opens ticked, A7), advanced
+    (n) so Dinzis acts now, then Kans grazed in the chest and the Baron gored in the
+    left arm (bleeding, R12; a breakage roll pending, A15)."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await pilot.press("b")
     await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("space", "enter")
+    await pilot.press("enter")
     await until(pilot, lambda: app.session.encounter.in_combat)
     await pilot.press("n")
     await until(pilot, lambda: app.session.encounter.due == ["dinzis"])

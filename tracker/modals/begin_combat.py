@@ -1,7 +1,8 @@
 """Begin combat (A7): who starts it, and how aware everyone else is.
 
 Initiators start at TTU 0; everyone else's awareness (prefilled from the
-combatant) sets the base time its reaction roll is taken from. The rolls
+combatant) sets the base time its reaction roll is taken from. The combatant
+selected on the roster opens ticked as the initiator (`b` then enter begins). The rolls
 themselves happen in the engine, so the dice are recorded with the command.
 """
 
@@ -68,9 +69,10 @@ class BeginCombat(Dialog[StartCombat]):
     }
     """
 
-    def __init__(self, encounter: Encounter) -> None:
+    def __init__(self, encounter: Encounter, selected: str | None = None) -> None:
         super().__init__()
         self.encounter = encounter
+        self.selected = selected
         # A7: the dead and those out of the fight take no part.
         self.fighters = [
             c for c in encounter.combatants.values() if not c.dead and not c.out_of_fight
@@ -89,7 +91,8 @@ class BeginCombat(Dialog[StartCombat]):
             with VerticalScroll(can_focus=False):  # focus goes straight to the first row
                 for i, c in enumerate(self.fighters):
                     with Horizontal(classes="row"):
-                        yield Starter(c.name, id=f"start-{i}", compact=True)
+                        starts = c.id == self.selected
+                        yield Starter(c.name, starts, id=f"start-{i}", compact=True)
                         # Enter on a closed drop-down begins, as the hint says; space opens it.
                         yield FieldSelect(
                             [(a, a) for a in AWARENESS],
@@ -102,6 +105,11 @@ class BeginCombat(Dialog[StartCombat]):
                     yield FieldError(f"row-{i}")
             yield FieldError(FORM)
             yield from buttons("Begin combat")
+
+    def on_mount(self) -> None:
+        ticked = [s for s in self.query(Starter) if s.value]
+        if ticked:
+            ticked[0].focus()  # the preselected initiator, not the first row
 
     def validate_form(self) -> tuple[StartCombat | None, dict[str, str]]:
         errors: dict[str, str] = {}

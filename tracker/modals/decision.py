@@ -11,7 +11,8 @@ dialogs answers them, the act dialogs, each with its odds or its preview:
 from __future__ import annotations
 
 from rules.model.commands import ConfirmDamage, Parry, ResolveCheck
-from rules.model.state import Encounter, Pending
+from rules.model.pending import Pending
+from rules.model.state import Encounter
 from tracker.modals.act import CheckDialog, DamageDialog, ParryDialog
 
 Answer = ResolveCheck | Parry | ConfirmDamage

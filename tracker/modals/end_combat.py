@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from rules.model.commands import EndCombat
 from rules.model.state import Encounter, Outcome
 from tracker.modals.form import FORM, FieldError, buttons
+from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.pick_dialog import PickDialog
 
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
@@ -48,7 +49,7 @@ class EndCombatModal(PickDialog[EndCombat]):
             yield Static("End combat", classes="dialog-title")
             state = f"at track time {enc.time}" if enc.in_combat else "no combat is running"
             yield Static(f"{enc.name}: {state}", classes="hint", markup=False)
-            yield OptionList(
+            yield MarkedOptionList(
                 *(Option(f"{o[0]}  {o}", id=o) for o in OUTCOMES),
                 id="outcome",
             )

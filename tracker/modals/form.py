@@ -29,15 +29,16 @@ from textual.widgets import (
     RadioButton,
     RadioSet,
     Select,
-    SelectionList,
     Static,
     TextArea,
 )
+from textual.widgets._select import SelectCurrent
 
 from rules.model.state import Combatant, Encounter
 from tracker.key_order import hold_keys
 from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
+from tracker.modals.option_marks import MarkedSelectOverlay, NoWrapSelectionList
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class MarkedRadioButton(RadioButton):
         return "●" if self.value else "○"
 
 
-class MarkedSelectionList(SelectionList[SelectT]):
+class MarkedSelectionList(NoWrapSelectionList[SelectT]):
     """A checklist whose rows read without colour: `▐✔▌` selected, `▐ ▌` not.
 
     Textual's SelectionList draws a ToggleButton's `X` before every row, on or off;
@@ -386,6 +387,11 @@ SUBMIT = Binding("enter", "screen.submit_soon", "Apply", id="act-field.submit", 
 
 class FieldSelect(Select[SelectT]):
     """A drop-down whose enter submits the dialog, as every dialog's hint says;
-    space, up and down open it."""
+    space, up and down open it. Its list marks the cursor and does not wrap."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        overlay = MarkedSelectOverlay(type_to_search=self._type_to_search)
+        yield overlay.data_bind(compact=Select.compact)

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from rules.saves.folder import SaveInfo, list_saves
 from rules.saves.store import SaveError
 from tracker.modals.form import FORM, FieldError
+from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.pick_dialog import PickDialog
 
 
@@ -55,7 +56,7 @@ class OpenSave(PickDialog[Path]):
         with Vertical(classes="dialog"):
             yield Static("Open a save", classes="dialog-title")
             yield Static(f"in {self.folder}", classes="hint", markup=False)
-            yield OptionList(
+            yield MarkedOptionList(
                 *(
                     Option(Content(describe(info)), id=str(i), disabled=info.error is not None)
                     for i, info in enumerate(self.saves)

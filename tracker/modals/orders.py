@@ -31,6 +31,7 @@ from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
+from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number
 
 NO_ORDERS = ""  # the Select value (and `orders` entry) for a combatant left to the GM
@@ -71,7 +72,7 @@ def order_label(action: Action) -> str:
     return f"{action.name} (cost {action.cost})"
 
 
-class OrdersList(OptionList):
+class OrdersList(MarkedOptionList):
     """One line per combatant; left / right cycle its order, enter runs the track."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -92,6 +93,7 @@ class OrdersDialog(Dialog[FastForward]):
     }
     OrdersDialog #rows-head {
         color: $text-muted;
+        padding-left: 2;  /* over the rows' cursor gutter (option_marks) */
         margin-top: 1;
     }
     OrdersDialog #rows {

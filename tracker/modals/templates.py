@@ -34,6 +34,7 @@ from rules.model.commands import MAX_COPIES
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
 from tracker.modals.form import FORM, FieldError, FieldSelect, labelled
+from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number
 from tracker.modals.pick_dialog import PickDialog
 
@@ -142,7 +143,7 @@ class TemplatePicker(PickDialog[Combatant]):
         with Vertical(classes="dialog"):
             yield Static("Add from the roster", classes="dialog-title")
             yield Static(self._where(), classes="hint", markup=False)
-            yield OptionList(
+            yield MarkedOptionList(
                 *(
                     Option(
                         Content(describe(t, self.encounter)),

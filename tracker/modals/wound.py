@@ -2,7 +2,8 @@
 
 The preview says what the wound will set off (bleeding R12, a breakage roll
 A15, demise checks A16) before the GM commits to it; the engine does the
-rest when the command is applied.
+rest when the command is applied. More WP than any wound deals (A2) is most
+likely a slip of the finger: it applies only once the GM ticks that it is meant.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import get_args
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Select, Static
+from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.wounds import (
+    MAX_WOUND_NAME,
+    MAX_WOUND_WP,
     Location,
     breakage_goal,
     demise_triggers,
@@ -27,6 +30,7 @@ from rules.model.commands import ApplyWound
 from rules.model.errors import field_errors
 from rules.model.state import Combatant
 from tracker.modals.about_one import CombatantDialog
+from tracker.modals.act.base import FieldCheckbox
 from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import wound_points
 
@@ -81,6 +85,10 @@ class WoundForm(CombatantDialog[ApplyWound]):
             yield Static(f"now {c.total_wp()} WP; levels: {levels}", classes="hint")
             yield labelled("Wound points", Input(placeholder="3 or Wound", id="wp"))
             yield FieldError("wp")
+            yield FieldCheckbox(
+                f"more than a wound deals: apply it anyway (A2: {MAX_WOUND_NAME} {MAX_WOUND_WP})",
+                id="beyond",
+            )
             yield labelled(
                 "Location",
                 FieldSelect(
@@ -101,6 +109,8 @@ class WoundForm(CombatantDialog[ApplyWound]):
         preview = self.query_one("#preview", Static)
         preview.update("")
         wp, problem = wound_points(self.query_one("#wp", Input).value)
+        beyond = self.query_one("#beyond", Checkbox)
+        beyond.display = wp is not None and wp > MAX_WOUND_WP
         if wp is None:
             # An empty field stays quiet until the GM tries to apply it.
             empty = not self.query_one("#wp", Input).value.strip()
@@ -114,6 +124,11 @@ class WoundForm(CombatantDialog[ApplyWound]):
         except ValidationError as err:
             errors = field_errors(err, ApplyWound)
             return None, {_SLOTS.get(path, FORM): text for path, text in errors.items()}
+        if wp > MAX_WOUND_WP and not beyond.value:
+            return None, {
+                "wp": f"{wp} WP is more than a wound deals ({MAX_WOUND_NAME} {MAX_WOUND_WP}, A2):"
+                " tick the box below to apply it anyway"
+            }
         then = consequences(self.combatant, wp, location)
         preview.update("; ".join(then) if then else "no further effects")
         return command, {}

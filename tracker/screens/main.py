@@ -233,7 +233,7 @@ class MainScreen(TonedScreen):
         if self._allowed("begin_combat"):
             from tracker.modals.begin_combat import BeginCombat
 
-            self._ask(BeginCombat(self.encounter))
+            self._ask(BeginCombat(self.encounter, self.selected))
 
     def action_end_combat(self) -> None:
         if self._allowed("end_combat"):

@@ -14,7 +14,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from rules.model.state import Encounter, Pending
+from rules.model.pending import Pending
+from rules.model.state import Encounter
 
 ANSWER_KEY = "d"
 Cover = Literal["decision", "other"] | None  # what covers the main screen, if anything

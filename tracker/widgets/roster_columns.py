@@ -40,15 +40,15 @@ class Column:
 COLUMNS: tuple[Column, ...] = (
     Column("mark", "", 2, 0),
     Column("name", "Name", 14, 0),
-    Column("side", "Side", 5, 3),
+    Column("side", "Side", 5, 4),  # at 80×24 it goes before the names are cut (detail shows it)
     Column("ttu", "TTU", 4, 0, "right"),
     Column("wp", "WP", 9, 0),
     Column("blr", "BLR", 3, 1, "right"),
     Column("armour", "AR/H/S", 8, 3),
-    Column("shield", "Shield", 9, 4),
+    Column("shield", "Shield", 9, 3),
     Column("pen", "Pen", 3, 1, "right"),
-    Column("cond", "Conditions", 14, 2),
-    Column("chance", "C R", 3, 3),
+    Column("cond", "Conditions", 10, 2),  # at least its title; it takes the spare room
+    Column("chance", "C R", 3, 4),  # the first to go (80×24), with the side: detail shows both
     Column("luck", "LP", 3, 2, "right"),
 )
 NAME_MAX = 26
@@ -140,6 +140,13 @@ def shield_text(c: Combatant) -> str:
     return f"{s.low}/{s.high} ×{hits}"
 
 
+def pen_text(c: Combatant) -> str:
+    """The worst stat penalty the rules give (A9), `*` when some stats take less."""
+    each = {c.penalty(stat) for stat in c.stats}  # a sheet has at least one stat
+    worst = max(each)
+    return f"-{worst}{'' if len(each) == 1 else '*'}" if worst else ""
+
+
 def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
     """Every column's text for one combatant (the row's cache key is built from it)."""
     acting = bool(enc.due) and enc.due[0] == c.id
@@ -153,7 +160,7 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
         "blr": str(c.bleed_rate) if c.bleed_rate else "",
         "armour": f"{a.rating}/{a.hard}/{a.soft}",
         "shield": shield_text(c),
-        "pen": f"-{c.stat_penalty()}" if c.stat_penalty() else "",
+        "pen": pen_text(c),
         "cond": conditions(c),
         "chance": chance_text(c.chance),
         "luck": f"{c.luck:+d}" if c.luck else "0",

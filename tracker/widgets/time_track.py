@@ -88,11 +88,18 @@ class TimeTrack(Widget):
     ) -> Text:
         """One sentence: who acts now, or what comes next, or how combat ended; then who
         the ruler's labels could not name (by time) and how many are beyond it. When that
-        is wider than the track, the key hint goes and those now are named by short names."""
+        is wider than the track, the key hints go and everyone is named by short names;
+        what still does not fit ends in `…` (at 80×24 the line stays readable, never cut
+        mid-word by the edge)."""
         full = self._headline(enc, layout, compact=False)
         if width is None or full.cell_len <= width or not enc.in_combat:
             return full
-        return self._headline(enc, layout, compact=True)
+        compact = self._headline(enc, layout, compact=True)
+        if compact.cell_len <= width:
+            return compact
+        cut = compact[: width - 1]
+        space = cut.plain.rfind(" ")
+        return Text.assemble(cut[:space] if space > width // 2 else cut, "…")
 
     def _headline(self, enc: Encounter, layout: TrackLayout | None, compact: bool) -> Text:
         text = Text()
@@ -104,10 +111,10 @@ class TimeTrack(Widget):
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
             return text
-        if not enc.pending:
-            self._turn_left(text, enc)
-        now = tied(enc)
         short = short_names(enc)
+        if not enc.pending:
+            self._turn_left(text, enc, short if compact else None)
+        now = tied(enc)
         names = {cid: enc.combatants[cid].name for cid in now}
         them = {cid: short.get(cid, names[cid]) if compact else names[cid] for cid in now}
         named: set[tuple[int, str]] = set()  # (time, short name) the sentence names
@@ -164,8 +171,9 @@ class TimeTrack(Widget):
                 parts.append(f"{time}: {', '.join(left)}")
         return "  also at " + " · ".join(parts) if parts else ""
 
-    def _turn_left(self, text: Text, enc: Encounter) -> None:
-        """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen."""
+    def _turn_left(self, text: Text, enc: Encounter, short: dict[str, str] | None) -> None:
+        """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen.
+        Compact (`short` names given): the short name, and no key hint."""
         from rules.engine.turns import next_action
 
         step = next_action(enc)
@@ -174,8 +182,9 @@ class TimeTrack(Widget):
         actor, action = step
         turn = enc.turn
         of = f" ({turn.done + 1} of {len(turn.actions)})" if len(turn.actions) > 1 else ""
-        text.append(f" {actor.name}: {action.name} to roll{of} ", self.styles_by_kind["now"])
-        text.append(" a rolls it · ", RULER)
+        name = actor.name if short is None else short.get(actor.id, actor.name)
+        text.append(f" {name}: {action.name} to roll{of} ", self.styles_by_kind["now"])
+        text.append(" a rolls it · " if short is None else " · ", RULER)
 
     def lines(self) -> list[Text]:
         """The widget's text, line by line (tests read it as plain text)."""

@@ -20,8 +20,8 @@ from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
 from rules.mechanics.wounds import Location
 from rules.model.commands import Attack, ConfirmDamage, Dodge, Parry
-from rules.model.pending import DamageData, ParryData
-from rules.model.state import Combatant, Pending, Weapon
+from rules.model.pending import DamageData, ParryData, Pending
+from rules.model.state import Combatant, Weapon
 
 __all__ = ["MAX_LEVEL_WP", "parry_weapon", "pending_damage", "target_refusal"]
 

@@ -103,6 +103,8 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
                 f"an additional roll cannot change it to {goal} (A3)"
             )
         goal = ext.goal if goal is None else goal
+    # A3: a further roll is the same roll: a dice count set for it stays set.
+    dice = ext.dice if continuing and ext is not None and cmd.dice is None else cmd.dice
     actions = 0
     if enc.in_combat and enc.turn is not None and enc.turn.actor == c.id:
         actions = use_turn_action(ctx, c)
@@ -113,7 +115,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
         c,
         skill=skill,
         stat=stat,
-        dice=cmd.dice,
+        dice=dice,
         actions=actions,
         gm=cmd.modifier,
         exert=cmd.exert,
@@ -156,7 +158,7 @@ def skill_roll(ctx: Context, cmd: SkillRollCommand) -> None:
     ctx.j.set(
         c,
         "extended",
-        ExtendedAction(skill=skill, stat=stat, goal=goal, total=total, rolls=rolls),
+        ExtendedAction(skill=skill, stat=stat, goal=goal, total=total, rolls=rolls, dice=dice),
     )
     units = len(rolls)
     text = (

@@ -48,7 +48,7 @@ async def test_a_resumed_fight_keeps_physical_dice_and_asks_for_the_roll(tmp_pat
         assert "dice: PHYSICAL" in status(app)
         await pilot.press("b")
         await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-        await pilot.press("space", "enter")
+        await pilot.press("enter")  # the selected first row is ticked
         await until(pilot, lambda: type(app.screen).__name__ == "DiceEntry")  # A7: asked
         assert not app.session.encounter.in_combat
 

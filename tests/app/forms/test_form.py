@@ -25,7 +25,7 @@ async def test_begin_combat_enter_on_a_chosen_awareness_begins_A7(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("b")
         await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-        await pilot.press("space", "tab", "tab")  # the second row's awareness
+        await pilot.press("tab", "tab")  # Dinzis opens ticked; then the second row's awareness
         select = app.focused
         assert isinstance(select, Select)
         await pilot.press("space")  # space opens the list

@@ -40,12 +40,12 @@ def demo_app(tmp_path: Path) -> TrackerApp:
 
 
 async def begin(pilot: Pilot[None]) -> None:
-    """b, space (Dinzis starts it), enter: the card game's combat begins (A7)."""
+    """b, enter (Dinzis, selected, opens ticked): the card game's combat begins (A7)."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await pilot.press("b")
     await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("space", "enter")
+    await pilot.press("enter")
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await until(pilot, lambda: app.session.encounter.in_combat)
 

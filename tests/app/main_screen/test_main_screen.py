@@ -137,7 +137,7 @@ async def test_physical_dice_typed_by_hand_replay_the_seed_A7(tmp_path: Path) ->
         assert app.dice_mode == "physical"
         await pilot.press("b")
         await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-        await pilot.press("space", "enter")
+        await pilot.press("enter")  # Dinzis, selected, opens ticked as the initiator
         for face in ("7", "0"):
             await until(pilot, lambda: type(app.screen).__name__ == "DiceEntry")
             await pilot.press(face, "enter")

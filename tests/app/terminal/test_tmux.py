@@ -37,7 +37,7 @@ def test_a_gm_begins_advances_undoes_and_quits_A7(terminal: tuple[Terminal, Path
     assert "Kans the Scraver" in screen and "Baron Molin Decados" in screen
     term.keys("b")
     term.wait_for("Begin combat", "Kans the Scraver")
-    term.keys("Space", "Enter")  # Dinzis (the first row) starts the fight
+    term.keys("Enter")  # Dinzis (the selected first row, ticked) starts the fight
     screen = term.wait_for("in combat", "Combat begins: Dinzis the Ukar starts")
     assert "reacts: d10" in screen  # the reaction rolls, faces and arithmetic (A7)
     term.keys("n")

@@ -2,8 +2,10 @@
 
 Each act dialog is a `tracker.modals.form.Dialog` (validate as you type,
 enter refused until valid, escape cancels) laid out as a form on the left
-and the odds on the right. Below 110 columns the odds move under the form,
-and the whole dialog scrolls when the terminal is short (80x24 still works).
+and the odds on the right. From 76 to 110 columns (80x24) the layout is
+compact: the odds keep a narrow column beside the form, always in view, and
+the form scrolls on its own when the terminal is short. Narrower still, the
+odds move under the form and the whole dialog scrolls.
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
+from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widgets import RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 
 ResultT = TypeVar("ResultT")
+COMPACT_FROM = 76  # columns: the form (39) and the odds (36) still fit side by side
 SelectT = TypeVar("SelectT", bound=Hashable)
 
 
@@ -34,10 +39,11 @@ class ActDialog(Dialog[ResultT]):
     app's act flow goes on to the next step once that command is applied.
     """
 
-    # Below 110 columns the screen gets `-narrow` (on mount and on every resize) and the
-    # odds fold under the form; the dialog body scrolls when it is taller than the terminal.
+    # Set on mount and on every resize. `-compact` (80x24): the odds beside the form, in
+    # view, the form scrolling by itself; `-narrow`: the odds fold under the form.
     HORIZONTAL_BREAKPOINTS = [  # typed by Textual's Screen
         (0, "-narrow"),
+        (COMPACT_FROM, "-compact"),
         (110, "-wide"),
     ]
 
@@ -75,6 +81,21 @@ class ActDialog(Dialog[ResultT]):
     ActDialog.-narrow #odds {
         margin-left: 0;
     }
+    ActDialog.-compact .form {
+        width: 1fr;
+        max-height: 66vh;  /* 15 of 24 lines: title, odds and buttons stay in view */
+        overflow-y: auto;
+        scrollbar-size-vertical: 1;
+    }
+    ActDialog.-compact FieldCheckbox {
+        width: 100%;
+        text-wrap: wrap;
+        text-overflow: fold;
+    }
+    ActDialog.-compact #odds {
+        width: 36;
+        min-width: 36;
+    }
     """
 
     def action_submit(self) -> None:
@@ -91,9 +112,14 @@ class DialogBody(VerticalScroll, can_focus=False):
 
 
 class FieldCheckbox(MarkedCheckbox):
-    """A checkbox whose enter submits the dialog; space toggles it."""
+    """A checkbox whose enter submits the dialog; space toggles it. In the compact
+    layout its label wraps under itself rather than being cut at the column's edge."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        styles = self.styles  # as ChoiceButton (act.common): Textual's RulesMap type says no
+        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
 
 
 class FieldRadioSet(RadioSet):
@@ -119,11 +145,16 @@ class FieldRadioSet(RadioSet):
         self._synced = True
 
     def action_previous_button(self) -> None:
-        super().action_previous_button()
-        self._press_highlighted()
+        self._step(-1)
 
     def action_next_button(self) -> None:
-        super().action_next_button()
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        """Up/down stop at the ends: Textual wraps past disabled buttons to the far end."""
+        found = find_next_enabled_no_wrap(self.children, self._selected, direction)  # type: ignore[arg-type]
+        if found is not None:
+            self._selected = found
         self._press_highlighted()
 
     def _press_highlighted(self) -> None:

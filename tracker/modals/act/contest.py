@@ -60,6 +60,19 @@ def start_text(
     )
 
 
+Side = tuple[str, str, str]  # a contest side: id, skill, stat
+
+
+def contest_sides(enc: Encounter, c: Combatant) -> tuple[Side, Side] | None:
+    """A6: the running contest as (c's side, the other), side A first for a bystander;
+    None when none runs. Reopening `s` shows these, not the dialog's defaults."""
+    op = enc.opposed
+    if op is None or op.winner is not None:
+        return None
+    a, b = (op.a, op.a_skill, op.a_stat), (op.b, op.b_skill, op.b_stat)
+    return (b, a) if op.b == c.id else (a, b)
+
+
 def contest_title(enc: Encounter) -> str:
     """A6: while a contest runs, Enter rolls its next round whoever is selected: say so."""
     op = enc.opposed

@@ -17,8 +17,8 @@ from rules.engine.damage_breakdown import damage_breakdown
 from rules.mechanics.damage import AttackDamage
 from rules.model.commands import ConfirmDamage
 from rules.model.errors import explain
-from rules.model.pending import DamageData
-from rules.model.state import Encounter, Pending
+from rules.model.pending import DamageData, Pending
+from rules.model.state import Encounter
 from tracker.modals.act.base import DialogBody
 from tracker.modals.act.pending_dialog import PendingDialog
 from tracker.modals.form import FORM, FieldError, buttons, labelled

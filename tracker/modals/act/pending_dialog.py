@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rules.model.state import Encounter, Pending
+from rules.model.pending import Pending
+from rules.model.state import Encounter
 from tracker.modals.act.base import ActDialog
 from tracker.modals.form import ResultT
 

@@ -25,6 +25,7 @@ from rules.model.commands import React
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody
 from tracker.modals.form import FORM, FieldError, buttons
+from tracker.modals.option_marks import MarkedOptionList
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class ReactDialog(ActDialog[React]):
                 )
             if not items:
                 items.append(Option("no one else is on the time track", disabled=True))
-            yield OptionList(*items, id="reactions", compact=True)
+            yield MarkedOptionList(*items, id="reactions", compact=True)
             if not enc.in_combat:
                 yield Static("No combat is running: reactions happen on the track.", classes="hint")
             yield FieldError(FORM)

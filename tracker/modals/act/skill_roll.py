@@ -37,7 +37,7 @@ from tracker.modals.act.common import (
     living_others,
     untrained_warning,
 )
-from tracker.modals.act.contest import contest_title, running_text, start_text
+from tracker.modals.act.contest import contest_sides, contest_title, running_text, start_text
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.roll_modes import MODES, ROLL_MODES, roll_note
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
@@ -92,6 +92,17 @@ class SkillRollDialog(ActDialog[Command]):
         usual = c.usual_stat(self.skill)  # the sheet's usual stat for it (nothing retyped)
         self.stat = stat or (ext.stat if ext else usual or next(iter(c.stats)))
         self.others = {x.id: x for x in living_others(encounter, c)}
+        # A6: reopened while a contest runs, the fields show that contest (the roller's side,
+        # side A for a bystander), not this dialog's defaults.
+        self.their: tuple[str, str, str] | None = None
+        if (sides := contest_sides(encounter, c)) is not None and self.mode == "opposed":
+            (_, my_skill, my_stat), their = sides
+            self.skill = skill or my_skill
+            self.stat = stat or (my_stat if my_stat in c.stats else self.stat)
+            self.their = their if their[0] in self.others else None
+        # A3: a continuation is the same roll: the dice count set for it stays set.
+        kept_dice = ext.dice if ext is not None and self.mode == "extend" else None
+        self.dice_text = "" if kept_dice is None else str(kept_dice)
 
     # --- layout ---------------------------------------------------------------------
 
@@ -111,20 +122,15 @@ class SkillRollDialog(ActDialog[Command]):
                             value=self.mode,
                             allow_blank=False,
                             id="mode",
-                            compact=True,
                         ),
                     )
                     suggest = SuggestFromList(list(c.skills), case_sensitive=False)
-                    yield labelled(
-                        "Skill", Input(self.skill, suggester=suggest, id="skill", compact=True)
-                    )
+                    yield labelled("Skill", Input(self.skill, suggester=suggest, id="skill"))
                     yield FieldError("skill")
-                    yield labelled(
-                        "Stat",
-                        FieldSelect[str](
-                            stats, value=self.stat, allow_blank=False, id="stat", compact=True
-                        ),
+                    stat_select = FieldSelect[str](
+                        stats, value=self.stat, allow_blank=False, id="stat"
                     )
+                    yield labelled("Stat", stat_select)
                     with Horizontal(classes="field"):
                         yield Static("Goal", classes="field-label")
                         yield FieldSelect[int](
@@ -135,14 +141,10 @@ class SkillRollDialog(ActDialog[Command]):
                         )
                         yield Input(goal_text, placeholder="number", id="goal", compact=True)
                     yield FieldError("goal")
-                    yield labelled(
-                        "Dice",
-                        Input(placeholder="the skill's rating", id="dice", compact=True),
-                    )
+                    dice = Input(self.dice_text, placeholder="the skill's rating", id="dice")
+                    yield labelled("Dice", dice)
                     yield FieldError("dice")
-                    yield labelled(
-                        "Modifier", Input(placeholder="0 (GM)", id="modifier", compact=True)
-                    )
+                    yield labelled("Modifier", Input(placeholder="0 (GM)", id="modifier"))
                     yield FieldError("modifier")
                     if (limb := limb_picker(c)) is not None:
                         yield limb
@@ -156,12 +158,14 @@ class SkillRollDialog(ActDialog[Command]):
                             FieldSelect[str](
                                 [(describe(x), x.id) for x in self.others.values()],
                                 prompt="no one",
+                                value=self.their[0] if self.their else Select.NULL,
                                 id="opponent",
                                 compact=True,
                             ),
                         )
+                        their_skill = self.their[1] if self.their else self.skill
                         yield labelled(
-                            "Their skill", Input(self.skill, id="their-skill", compact=True)
+                            "Their skill", Input(their_skill, id="their-skill", compact=True)
                         )
                         yield labelled(
                             "Their stat",
@@ -197,12 +201,15 @@ class SkillRollDialog(ActDialog[Command]):
     # --- keeping the fields in step -------------------------------------------------
 
     @on(Select.Changed, "#mode")
+    @on(Checkbox.Changed, "#restart")
     def _mode_changed(self) -> None:
         mode = self._mode()
         roll_fields = ("#skill", "#stat", "#dice", "#modifier", "#exert", "#special")
+        contest_fields = ("#opponent", "#their-skill", "#their-stat")
         running = self._contest_running()
-        for selector in roll_fields:
-            self.query_one(selector).disabled = mode == "opposed" and running
+        restart = self.query_one("#restart", Checkbox).value
+        for selector in (*roll_fields, *contest_fields):
+            self.query_one(selector).disabled = mode == "opposed" and running and not restart
         for selector in ("#goal", "#goal-name"):
             self.query_one(selector).disabled = mode in ("complementary", "opposed")
         opposed = self.query_one(".opposed")
@@ -246,7 +253,9 @@ class SkillRollDialog(ActDialog[Command]):
             return
         their.set_options([(name, name) for name in other.stats])
         stat = self.query_one("#stat", Select).value
-        if stat in other.stats:
+        if self.their is not None and self.their[0] == other.id and self.their[2] in other.stats:
+            their.value = self.their[2]  # the running contest's (A6)
+        elif stat in other.stats:
             their.value = stat
 
     def _mode(self) -> RollMode | Literal["opposed"]:

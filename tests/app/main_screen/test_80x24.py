@@ -1,0 +1,45 @@
+"""The main screen at 80×24 (issue 14): the roster keeps its Shield column, names
+whole, and the track's headline fits the line instead of being cut by the edge.
+
+The card game mid-fight (tests.support.scenes.mid_fight): the Baron's shield
+is 5/10 with 10 hits (A12, R10). Before, at 80 columns the Shield column was the
+first to go, and a declared roll in an R5 tie ran the headline 16 cells past it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from tests.support.scenes import mid_fight
+from tracker.app import make_app
+from tracker.demo import build_demo
+from tracker.widgets.roster import Roster
+from tracker.widgets.time_track import TimeTrack
+from tracker.widgets.track_layout import collect_marks, place, short_names
+
+
+async def test_the_roster_keeps_the_shield_column_and_whole_names(tmp_path: Path) -> None:
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mid_fight(pilot)
+        roster = app.screen.query_one(Roster)
+        lines = [roster.render_line(y).text for y in range(4)]
+        assert "Shield" in lines[0]
+        baron = next(line for line in lines if "Baron" in line)
+        assert "Baron Molin Decados" in baron and "5/10 ×10" in baron
+
+
+def test_a_declared_roll_in_a_tie_fits_the_80_column_headline_A8_R5() -> None:
+    session = Session(build_demo())
+    session.do(StartCombat(initiators=["dinzis", "kans", "molin"]), ScriptedDice())
+    enc = session.encounter
+    session.do(Advance(), ScriptedDice())
+    session.do(TakeOpportunity(actor="kans", actions=["Attack: pistol"]), ScriptedDice())
+    layout = place(collect_marks(enc, short_names(enc), None), enc.time, 80, 1)
+    line = TimeTrack().headline(enc, layout, 80).plain
+    assert len(line) <= 80
+    assert line.endswith("Dinzis, Baron act now (R5 tie)")  # whole, not cut at the edge
+    assert "Kans: Attack: pistol to roll" in line
