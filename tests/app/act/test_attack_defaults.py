@@ -125,3 +125,22 @@ async def test_the_dodge_key_refuses_a_target_that_cannot_dodge() -> None:
         await pilot.press("ctrl+d")
         await pilot.pause()
         assert dodge.value is Select.NULL
+
+
+def test_a_reaction_s_attack_defaults_to_the_one_reacted_to_A10() -> None:
+    """The guard (a held Shoot) reacts to Lio's declared shot: his attack is at Lio first."""
+    from rules.engine.apply import apply
+    from rules.model.commands import React
+
+    enc = crowd()
+    guard = enc.combatants["guard"]
+    guard.side = "PC"  # on Lio's side even: the one reacted to still comes first
+    guard.skills = {"Shoot": 6}
+    guard.weapons = list(enc.combatants["lio"].weapons)
+    guard.actions = [*guard.actions, *enc.combatants["lio"].actions[:1]]
+    guard.held_action = "Shoot"
+    shooting(enc)
+    apply(enc, React(reactor="guard", action="Shoot"), ScriptedDice([]))
+    dialog = next_dialog(enc)
+    assert isinstance(dialog, AttackDialog) and dialog.attacker.id == "guard"
+    assert offered(dialog)[0] == "lio"
