@@ -16,7 +16,7 @@ from rules.engine.track_index import tie_key
 from rules.model.commands import Attack, Command
 from rules.model.state import Combatant, Encounter, Side
 
-__all__ = ["last_target", "reacted_to", "target_refusal", "targets_in_order"]
+__all__ = ["last_target", "reacted_to", "side_rank", "target_refusal", "targets_in_order"]
 
 _TEAM: dict[Side, str] = {"PC": "party", "ally": "party", "enemy": "foes", "neutral": "neutral"}
 
@@ -49,6 +49,13 @@ def reacted_to(enc: Encounter, actor: str) -> str | None:
     return turn.interrupted.actor
 
 
+def side_rank(c: Combatant, x: Combatant) -> int:
+    """How likely `x` is `c`'s foe: 0 the other team (PCs and allies are one), 1 neutral,
+    2 `c`'s own team."""
+    team, other = _TEAM[c.side], _TEAM[x.side]
+    return 0 if other not in (team, "neutral") else 1 if other == "neutral" else 2
+
+
 def _track_place(c: Combatant) -> tuple[int, int, tuple[int, int, str]]:
     """R5 order on the track: the next to act first, those off the track last."""
     return (c.ttu is None, c.ttu or 0, tie_key(c))
@@ -64,12 +71,9 @@ def targets_in_order(
     neutrals, then friends. Ties fall to the name, so one joining never moves
     the others about.
     """
-    team = _TEAM[attacker.side]
 
     def rank(x: Combatant) -> tuple[int, int, tuple[int, int, tuple[int, int, str]], str]:
-        other = _TEAM[x.side]
-        side = 0 if other not in (team, "neutral") else 1 if other == "neutral" else 2
-        return (x.id != first, side, _track_place(x), x.name.lower())
+        return (x.id != first, side_rank(attacker, x), _track_place(x), x.name.lower())
 
     found = [x for x in enc.combatants.values() if target_refusal(attacker, x) is None]
     return sorted(found, key=rank)
