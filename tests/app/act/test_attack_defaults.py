@@ -144,3 +144,22 @@ def test_a_reaction_s_attack_defaults_to_the_one_reacted_to_A10() -> None:
     dialog = next_dialog(enc)
     assert isinstance(dialog, AttackDialog) and dialog.attacker.id == "guard"
     assert offered(dialog)[0] == "lio"
+
+
+async def test_a_dodge_modifier_without_a_dodge_is_refused_not_ignored() -> None:
+    """The dodge fields are live whenever the target may dodge: a modifier typed with no
+    dodge declared says so instead of being dropped (found by the form fuzz)."""
+    enc = crowd()
+    shooting(enc)
+    app = ActHost(AttackDialog(enc, "lio", "Blaster"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.screen.query_one("#target", Select).value == "guard")
+        app.screen.query_one("#dodge-modifier").value = "2"  # type: ignore[attr-defined]
+        await pilot.pause()
+        command, errors = app.screen.validate_form()  # type: ignore[attr-defined]
+        assert command is None and "no dodge declared" in errors["dodge-modifier"]
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        command, errors = app.screen.validate_form()  # type: ignore[attr-defined]
+    assert isinstance(command, Attack) and command.dodge is not None
+    assert command.dodge.modifier == 2

@@ -316,6 +316,9 @@ class AttackDialog(ActDialog[Attack]):
         a problem with them is written into `errors`.
         """
         situation = self.query_one("#dodge", Select).value
+        typed = self.query_one("#dodge-modifier", Input)
+        if not isinstance(situation, str) and typed.value.strip() and not typed.disabled:
+            errors["dodge-modifier"] = "no dodge declared: pick one (ctrl+d) or clear this"
         if target is None or not isinstance(situation, str):
             return None
         if not may_react(self.encounter, target, target.skill_rating("Dodge")):
