@@ -20,8 +20,10 @@ entry (`CommandRefused`, `CommandCancelled`) ends the act.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from rules.engine.targets import last_target
 from rules.engine.track_index import tied
 from rules.engine.turns import next_action
 from rules.model.state import Action, Combatant, Encounter
@@ -50,12 +52,15 @@ def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
     return decision_dialog(enc, enc.pending[0]) if enc.pending else None
 
 
-def action_dialog(enc: Encounter, actor: Combatant, action: Action) -> ModalScreen[Any] | None:
-    """The dialog rolling one declared action: an attack with its weapon, or a skill roll."""
+def action_dialog(
+    enc: Encounter, actor: Combatant, action: Action, last: str | None = None
+) -> ModalScreen[Any] | None:
+    """The dialog rolling one declared action: an attack with its weapon (`last`, the
+    attacker's last target, offered first), or a skill roll."""
     if action.kind == "attack" and action.weapon is not None:
-        return AttackDialog(enc, actor.id, action.weapon)
+        return AttackDialog(enc, actor.id, action.weapon, last)
     if action.kind == "attack" and actor.weapons:
-        return AttackDialog(enc, actor.id, actor.weapons[0].name)
+        return AttackDialog(enc, actor.id, actor.weapons[0].name, last)
     skill, stat = action.skill, action.stat
     if action.weapon is not None and action.weapon in {w.name for w in actor.weapons}:
         weapon = actor.weapon(action.weapon)  # R9: a parry rolls the weapon's skill
@@ -66,13 +71,18 @@ def action_dialog(enc: Encounter, actor: Combatant, action: Action) -> ModalScre
     return SkillRollDialog(enc, actor.id, skill=skill or action.name, stat=stat, mode="standard")
 
 
-def next_dialog(enc: Encounter) -> ModalScreen[Any] | None:
-    """What the GM answers next: a pending decision, else the turn's next roll, else None."""
+def next_dialog(enc: Encounter, done: Iterable[Command] = ()) -> ModalScreen[Any] | None:
+    """What the GM answers next: a pending decision, else the turn's next roll, else None.
+
+    `done` is the session's history (oldest first): an attack offers its last target first.
+    """
     found = pending_dialog(enc)
     if found is not None:
         return found
     step = next_action(enc)
-    return None if step is None else action_dialog(enc, *step)
+    if step is None:
+        return None
+    return action_dialog(enc, *step, last=last_target(done, step[0].id))
 
 
 class ActFlow:
@@ -122,7 +132,7 @@ class ActFlow:
             return
         step = next_action(enc)
         if step is not None:
-            self.open(action_dialog(enc, *step))
+            self.open(next_dialog(enc, self._done()))
             return
         if tied(enc):
             self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
@@ -218,7 +228,13 @@ class ActFlow:
     def _next(self) -> None:
         enc = self.encounter
         if enc is not None:
-            self.open(next_dialog(enc))
+            self.open(next_dialog(enc, self._done()))
+
+    def _done(self) -> list[Command]:
+        """The session's commands, oldest first (whom each attacker last attacked)."""
+        session = self.app.session
+        done = [] if session is None else session.done
+        return [step.command for step in done if step.command is not None]
 
     def _selected(self, selected: str | None) -> Combatant | None:
         enc = self.encounter

@@ -14,8 +14,14 @@ from functools import partial
 from rules.engine.context import Context, handles
 from rules.engine.damage_breakdown import MAX_LEVEL_WP, damage_breakdown
 from rules.engine.handlers.track import use_turn_action
-from rules.engine.reactions import eligible, spend_reaction
+from rules.engine.reactions import (
+    default_reaction,
+    payment_refusal,
+    spend_reaction,
+    timing_refusal,
+)
 from rules.engine.roll import check_roll, perform_roll
+from rules.engine.targets import target_refusal
 from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
 from rules.mechanics.wounds import Location
@@ -33,15 +39,6 @@ def _weapon(ctx: Context, c: Combatant, name: str) -> Weapon:
         ctx.fail(str(error))
 
 
-def target_refusal(attacker: Combatant, target: Combatant) -> str | None:
-    """A11: who may be attacked: anyone else still alive (None: `target` may be)."""
-    if target.dead:
-        return f"{target.name} is dead"
-    if attacker.id == target.id:
-        return f"{attacker.name} cannot attack itself"
-    return None
-
-
 def _require_no_pending(ctx: Context) -> None:
     if ctx.enc.pending:
         ctx.fail(f"answer the pending decision first: {ctx.enc.pending[0].text}")
@@ -51,17 +48,20 @@ def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weap
     """A10: the target's best melee weapon it may parry this melee attack with, if any.
 
     Parrying puts a weapon in the way of a blow, so only melee attacks are
-    parried, with a melee weapon, by a target eligible per A10 with that
-    weapon's skill (R9). No held action is needed: a parry is defensive.
+    parried, with a melee weapon, by a target the Parry handler would let
+    react (`timing_refusal`: aware, on the track, TTU - the weapon's skill <= now,
+    R9; `payment_refusal`: a parry to pay with). None: no parry is asked at all.
     """
     if not ctx.enc.in_combat or attack_weapon.kind != "melee":
+        return None
+    if payment_refusal(target, default_reaction(target, ("parry",)), ("parry",), False):
         return None
     best: Weapon | None = None
     for weapon in target.weapons:
         if weapon.kind != "melee":
             continue
         skill = target.skill_rating(weapon.skill)
-        if not eligible(target, skill, ctx.enc.time):
+        if timing_refusal(ctx.enc, target, skill) is not None:
             continue
         if best is None or skill > target.skill_rating(best.skill):
             best = weapon
@@ -246,8 +246,7 @@ def pending_damage(
         armour.rating,
         faces,
     )
-    text = result.explain()
-    ctx.emit("damage", f"{attacker.name} → {target.name} (to confirm): {text}", faces, attacker.id)
+    text = result.explain()  # logged once, when confirmed (its soft faces with it)
     data = DamageData(
         attacker=attacker.id,
         weapon=weapon,
@@ -289,7 +288,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
         after_armour=cmd.after_armour,
         wound_points=cmd.wound_points,
     )
-    rolled: list[int] = []  # the event shows only the faces rolled by this command
+    rolled: list[int] = []  # the soft faces rolled by this command (a stopped hit let through)
     try:
         breakdown = with_gm()
         if breakdown.soft_to_roll:  # a stopped hit let through: now it meets soft armour
@@ -306,7 +305,7 @@ def confirm_damage(ctx: Context, cmd: ConfirmDamage) -> None:
     ctx.emit(
         "damage",
         f"{who} → {target.name} applied: {breakdown.line(d)}" + (" (GM)" if breakdown.gm else ""),
-        rolled,
+        [*d.soft_faces, *rolled],  # one line per hit: the faces of both soft rolls
         target.id,
     )
     if result.wound_points > 0:

@@ -228,7 +228,9 @@ async def test_card_game_parry_against_the_attackers_ss() -> None:
         odds = app.screen.query_one(OddsView)
         await until(pilot, lambda: odds.goal == 9)
         assert odds.dice == 4 and odds.stat == 7
-        command = await submit(app, pilot)
+        await pilot.press("p")  # enter alone would not parry: p parries with the knife
+        await until(pilot, lambda: bool(app.results))
+        command = app.results[-1]
     assert command == Parry(pending=pending.id, weapon="knife")
     session.do(command, ScriptedDice([10, 10, 10, 10]))  # 4 × 3 = 12 ≥ 9: blocked
     assert not session.encounter.pending and not session.encounter.combatants["kans"].wounds

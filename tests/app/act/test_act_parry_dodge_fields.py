@@ -8,6 +8,9 @@ and then A8's penalty of the opportunity that held it goes on the roll.
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+from textual.widgets import RadioSet
+
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, Dodge, Parry
@@ -30,6 +33,14 @@ def kans_hurt(held: bool = False) -> Session:
     return session
 
 
+async def choose_knife(pilot: Pilot[None]) -> None:
+    """Down from "do not parry" presses the knife, the parry these tests are about."""
+    radios = pilot.app.screen.query_one("#weapon", RadioSet)
+    radios.focus()
+    await pilot.press("down")
+    await until(pilot, lambda: radios.pressed_index == 1)
+
+
 async def test_parry_offers_the_broken_arm_and_a_gm_modifier() -> None:
     session = kans_hurt()
     before = start(session)
@@ -40,6 +51,7 @@ async def test_parry_offers_the_broken_arm_and_a_gm_modifier() -> None:
         screen = app.screen
         odds = screen.query_one(OddsView)
         await until(pilot, lambda: odds.goal == 9)
+        await choose_knife(pilot)  # the default is not parrying (issue 14)
         assert not screen.query("#use-held")  # nothing held: nothing to offer
         await type_into(pilot, "#modifier", "x")
         await pilot.pause()
@@ -66,6 +78,7 @@ async def test_parry_keeps_the_held_action_unless_ticked() -> None:
         screen = app.screen
         odds = screen.query_one(OddsView)
         await until(pilot, lambda: odds.goal == 9)
+        await choose_knife(pilot)  # the default is not parrying (issue 14)
         box = screen.query_one("#use-held")
         assert box.value is False
         assert "Spend the held Throw on it (-4 to the roll, A8)" in str(box.label)

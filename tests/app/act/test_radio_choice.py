@@ -39,37 +39,49 @@ def highlighted(radios: RadioSet) -> int | None:
     return radios._selected
 
 
-async def test_the_parry_opens_with_the_cursor_on_the_suggested_weapon_A10() -> None:
+async def test_the_parry_opens_on_do_not_parry_and_enter_declines_A10() -> None:
+    """Issue 14: Enter moves on (no parry, no 2 TU); the cursor is on what enter applies."""
     dialog, pending = parry_dialog()
     app = ActHost(dialog)
     async with app.run_test(size=SIZE) as pilot:
         radios = app.screen.query_one("#weapon", RadioSet)
         await until(pilot, lambda: highlighted(radios) is not None)
         await pilot.pause()
-        assert radios.pressed_index == 1  # the knife, the engine's suggestion
+        assert radios.pressed_index == 0  # do not parry
         assert highlighted(radios) == radios.pressed_index  # the cursor is on it too
         save = app.screen.query_one("#save", Button)
-        assert str(save.label) == "Parry with knife"
+        assert str(save.label) == "Do not parry"
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
-    assert app.results == [Parry(pending=pending, weapon="knife")]
+    assert app.results == [Parry(pending=pending, weapon=None)]
 
 
-async def test_moving_to_do_not_parry_chooses_it_and_enter_declines_A10() -> None:
+async def test_moving_to_the_knife_chooses_it_and_enter_parries_A10() -> None:
     dialog, pending = parry_dialog()
     app = ActHost(dialog)
     async with app.run_test(size=SIZE) as pilot:
         radios = app.screen.query_one("#weapon", RadioSet)
         radios.focus()
-        await until(pilot, lambda: highlighted(radios) == 1)
-        await pilot.press("up")
-        await until(pilot, lambda: radios.pressed_index == 0)
-        assert highlighted(radios) == 0
+        await until(pilot, lambda: highlighted(radios) == 0)
+        await pilot.press("down")
+        await until(pilot, lambda: radios.pressed_index == 1)
+        assert highlighted(radios) == 1
         save = app.screen.query_one("#save", Button)
-        await until(pilot, lambda: str(save.label) == "Do not parry")
+        await until(pilot, lambda: str(save.label) == "Parry with knife")
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.results))
-    assert app.results == [Parry(pending=pending, weapon=None)]  # no parry, no 2 TU
+    assert app.results == [Parry(pending=pending, weapon="knife")]
+
+
+async def test_p_parries_with_the_suggested_weapon_in_one_key_A10() -> None:
+    dialog, pending = parry_dialog()
+    app = ActHost(dialog)
+    async with app.run_test(size=SIZE) as pilot:
+        radios = app.screen.query_one("#weapon", RadioSet)
+        await until(pilot, lambda: highlighted(radios) is not None)
+        await pilot.press("p")
+        await until(pilot, lambda: bool(app.results))
+    assert app.results == [Parry(pending=pending, weapon="knife")]
 
 
 async def test_the_special_die_follows_the_cursor_C() -> None:

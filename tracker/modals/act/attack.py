@@ -20,9 +20,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
-from rules.engine.handlers.attack import target_refusal
 from rules.engine.reactions import as_reactor
 from rules.engine.roll_plan import plan_roll, turn_penalty
+from rules.engine.targets import reacted_to, targets_in_order
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
 from rules.mechanics.wounds import LOCATIONS, Location
@@ -31,25 +31,26 @@ from rules.model.errors import field_errors, field_problem
 from rules.model.state import Combatant, Encounter
 from rules.odds.declared import victory_distribution
 from tracker.modals.act import dodge_part_c
+from tracker.modals.act.attack_lines import attack_title, preset_label, reactors_line
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,
     default_cost,
     describe,
-    living_others,
     may_react,
     paying_actions,
     reaction_verdict,
 )
+from tracker.modals.act.dodge_key import next_dodge
 from tracker.modals.act.held import (
     KEPT,
     held_label,
     payer_refusal,
     uses_held,
 )
-from tracker.modals.act.kept_line import KeptLine, keep
+from tracker.modals.act.kept_line import KeptLine
 from tracker.modals.act.limb import chosen_limb, limb_options, limb_picker
-from tracker.modals.act.react import reaction_options
+from tracker.modals.act.target_select import TargetSelect
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
 from tracker.modals.parse import goal as parse_goal
 from tracker.modals.parse import modifier as parse_modifier
@@ -61,6 +62,7 @@ class AttackDialog(ActDialog[Attack]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="attack.cancel"),
+        Binding("ctrl+d", "dodge", "Dodge", id="attack.dodge"),
     ]
 
     DEFAULT_CSS = """
@@ -79,16 +81,17 @@ class AttackDialog(ActDialog[Attack]):
     }
     """
 
-    def __init__(self, encounter: Encounter, attacker_id: str, weapon: str) -> None:
+    def __init__(
+        self, encounter: Encounter, attacker_id: str, weapon: str, last: str | None = None
+    ) -> None:
         self.attacker = combatant_of(encounter, attacker_id)
         self.weapon = self.attacker.weapon(weapon)  # ValueError names the weapon
         super().__init__()
         self.encounter = encounter
         self.presets = attack_goals(self.weapon.kind)  # A8
-        self.targets = {  # A11: anyone else alive, the likely foes first
-            c.id: c
-            for c in living_others(encounter, self.attacker)
-            if target_refusal(self.attacker, c) is None
+        first = reacted_to(encounter, attacker_id) or last  # A10: the one reacted to
+        self.targets = {  # A11: whoever may be hit, the likely target first
+            c.id: c for c in targets_in_order(encounter, self.attacker, first)
         }
 
     # --- layout ---------------------------------------------------------------------
@@ -98,15 +101,16 @@ class AttackDialog(ActDialog[Attack]):
         first = next(iter(self.presets))
         default = "Short" if w.kind == "ranged" else first
         with DialogBody(classes="dialog"):
-            yield Static(self._title(), classes="dialog-title", markup=False)
+            yield Static(attack_title(self.encounter, a, w), classes="dialog-title", markup=False)
             with Horizontal(classes="columns"):
                 with Vertical(classes="form"):
                     yield labelled(
                         "Target",
-                        FieldSelect[str](
+                        TargetSelect(
                             [(describe(c), c.id) for c in self.targets.values()],
                             prompt="no one to attack",
                             allow_blank=not self.targets,
+                            value=next(iter(self.targets), Select.NULL),
                             id="target",
                             compact=True,
                         ),
@@ -114,7 +118,7 @@ class AttackDialog(ActDialog[Attack]):
                     yield labelled(
                         "Range" if w.kind == "ranged" else "Reach",
                         FieldSelect[str](
-                            [(self._preset_label(n, g), n) for n, g in self.presets.items()],
+                            [(preset_label(n, g), n) for n, g in self.presets.items()],
                             prompt="custom goal",
                             value=default,
                             id="range",
@@ -149,10 +153,10 @@ class AttackDialog(ActDialog[Attack]):
                         compact=True,
                     )
                     yield SpecialPicker(self.encounter, a, id="special")
-                    yield KeptLine(self._reactors(), id="reactors", markup=False)
+                    yield KeptLine(reactors_line(self.encounter), id="reactors", markup=False)
                     yield KeptLine("", id="dodge-line", markup=False)
                     yield labelled(
-                        "Dodge",
+                        "Dodge (^d)",
                         FieldSelect[str](
                             [(f"{n} (goal {g})", n) for n, g in DODGE_GOALS.items()],
                             prompt="no dodge",
@@ -180,29 +184,6 @@ class AttackDialog(ActDialog[Attack]):
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Attack")
-
-    def _title(self) -> str:
-        a, w, enc = self.attacker, self.weapon, self.encounter
-        skill = a.skill_rating(w.skill)
-        stat = a.effective(w.stat) if w.stat in a.stats else "?"
-        head = f"{a.name} attacks with {w.name}: {w.skill} {skill} on {w.stat} {stat}"
-        head += f", damage {w.damage}, {w.kind}"
-        turn = enc.turn
-        if enc.in_combat and turn is not None and turn.actor == a.id:
-            head += f" · action {turn.done + 1} of {len(turn.actions)}"
-        return head
-
-    def _reactors(self) -> str:
-        """A10: who may react to this attack now (r lists what each may do)."""
-        if not self.encounter.in_combat:
-            return "Out of combat: no one reacts (A10)."
-        names = sorted({o.reactor.name for o in reaction_options(self.encounter) if o.allowed})
-        listed = ", ".join(keep(name) for name in names)  # wraps between names, never inside
-        return f"May react (A10): {listed}" if names else "No one may react (A10)."
-
-    @staticmethod
-    def _preset_label(name: str, goal: int | None) -> str:
-        return f"{name} ({goal})" if goal is not None else f"{name} (the GM sets the goal)"
 
     def on_mount(self) -> None:
         self._target_changed()
@@ -263,6 +244,18 @@ class AttackDialog(ActDialog[Attack]):
         actions = paying_actions(target, ("dodge",))
         payer.set_options([(f"{x.name} (cost {x.cost})", x.name) for x in actions])
         payer.prompt = f"its dodge (cost {default_cost(target, ('dodge',))})"
+
+    def action_dodge(self) -> None:
+        """ctrl+d: declare the target's dodge; again: A10's next situation; then none."""
+        dodge = self.query_one("#dodge", Select)
+        target = self._target()
+        if target is None or dodge.disabled:
+            self.app.bell()
+            why = reaction_verdict(self.encounter, target, "Dodge", "dodge")[1] if target else ""
+            self.notify(why or "no one to attack, so no one dodges", title="No dodge")
+            return
+        chosen = next_dodge(dodge.value, self.weapon.kind)
+        dodge.value = Select.NULL if chosen is None else chosen
 
     def _target(self) -> Combatant | None:
         value = self.query_one("#target", Select).value
@@ -330,6 +323,9 @@ class AttackDialog(ActDialog[Attack]):
         a problem with them is written into `errors`.
         """
         situation = self.query_one("#dodge", Select).value
+        typed = self.query_one("#dodge-modifier", Input)
+        if not isinstance(situation, str) and typed.value.strip() and not typed.disabled:
+            errors["dodge-modifier"] = "no dodge declared: pick one (ctrl+d) or clear this"
         if target is None or not isinstance(situation, str):
             return None
         if not may_react(self.encounter, target, target.skill_rating("Dodge")):

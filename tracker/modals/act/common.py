@@ -23,6 +23,7 @@ from rules.engine.reactions import (
     timing,
     timing_refusal,
 )
+from rules.engine.targets import side_rank
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, ActionKind, Combatant, Encounter
@@ -202,25 +203,11 @@ def default_cost(c: Combatant, kinds: tuple[ActionKind, ...]) -> int:
     return default_reaction(c, kinds).cost
 
 
-_TEAM = {"PC": "party", "ally": "party", "enemy": "foes", "neutral": "neutral"}
-
-
 def living_others(encounter: Encounter, c: Combatant) -> list[Combatant]:
-    """Everyone else alive: the opposing team first (likely targets), then neutrals, then friends.
-
-    PCs and allies are one team: a PC's first suggested target is never an ally.
-    """
+    """Everyone else alive: the opposing team first (likely targets), then neutrals, then friends
+    (`rules.engine.targets.side_rank`: PCs and allies are one team), by name within each."""
     others = [x for x in encounter.combatants.values() if x.id != c.id and not x.dead]
-    team = _TEAM[c.side]
-
-    def rank(x: Combatant) -> tuple[int, str]:
-        other = _TEAM[x.side]
-        return (
-            0 if other not in (team, "neutral") else 1 if other == "neutral" else 2,
-            x.name.lower(),
-        )
-
-    return sorted(others, key=rank)
+    return sorted(others, key=lambda x: (side_rank(c, x), x.name.lower()))
 
 
 def describe(c: Combatant) -> str:

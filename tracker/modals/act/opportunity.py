@@ -112,7 +112,8 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             )
             held = f"  Held from before: {c.held_action} (lapses now, A8)." if c.held_action else ""
             yield Static(
-                f"Up to {MAX_ACTIONS} actions (space toggles, enter takes): {penalties()}"
+                f"Up to {MAX_ACTIONS} actions (space ticks, enter takes, none ticked: the"
+                f" highlighted): {penalties()}"
                 f" (A8); the opportunity costs the largest (R7).{held}",
                 classes="hint",
                 markup=False,
@@ -134,6 +135,26 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
 
     # --- reacting to the choice -----------------------------------------------------
 
+    def on_mount(self) -> None:
+        """The highlight starts on the first attack: enter alone takes the common attack."""
+        actions = self.actor.actions
+        first = next((i for i, a in enumerate(actions) if a.kind == "attack"), 0)
+        if actions:
+            self.query_one("#actions", SelectionList).highlighted = first
+
+    @on(SelectionList.SelectionHighlighted, "#actions")
+    def _highlight_moved(self) -> None:
+        if not self.query_one("#actions", SelectionList).selected:
+            self.refresh_form()  # nothing ticked: the highlighted action is the one taken
+
+    def _chosen(self) -> list[str]:
+        """The ticked actions; none ticked: the highlighted one (enter takes it alone)."""
+        actions = self.query_one("#actions", SelectionList)
+        if actions.selected:
+            return list(actions.selected)
+        at = actions.highlighted
+        return [] if at is None else [actions.get_option_at_index(at).value]
+
     @on(SelectionList.SelectedChanged, "#actions")
     def _actions_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         chosen = event.selection_list.selected
@@ -154,7 +175,7 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
 
     def validate_form(self) -> tuple[TakeOpportunity | None, dict[str, str]]:
         c, enc = self.actor, self.encounter
-        chosen = self.query_one("#actions", SelectionList).selected
+        chosen = self._chosen()
         hold_value = self.query_one("#hold", Select).value
         hold = hold_value if isinstance(hold_value, str) else None
         summary = self.query_one("#summary", Static)

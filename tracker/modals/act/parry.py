@@ -8,10 +8,13 @@ cannot be picked. The odds are those of the parry roll itself.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import ValidationError
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, RadioSet, Select, Static
+from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.reactions import as_reactor
@@ -49,6 +52,9 @@ class ParryDialog(PendingDialog[Parry]):
     """Pick the parrying weapon (or none), what pays for it, and any FARAD die; enter rolls."""
 
     KINDS = ("parry",)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "parry", "Parry", id="parry.parry"),
+    ]
     DEFAULT_CSS = """
     ParryDialog > .dialog {
         width: 112;
@@ -87,25 +93,28 @@ class ParryDialog(PendingDialog[Parry]):
         by = attacker.name if attacker is not None else hit.attacker
         with DialogBody(classes="dialog"):
             yield Static(
-                f"{d.name} may parry {by}'s {hit.weapon}: goal {p.goal} (the attacker's SS, A10)",
+                f"{d.name} may parry {by}'s {hit.weapon}: goal {p.goal} (the attacker's SS, A10)"
+                f" · enter: no parry, p: parry with {suggested}",
                 classes="dialog-title",
                 markup=False,
             )
             with Horizontal(classes="columns"):
                 with Vertical(classes="form"):
-                    options = [MarkedRadioButton("do not parry: the blow lands with full force")]
+                    # Enter alone moves on (not parrying); p parries with the suggested weapon.
+                    options = [
+                        MarkedRadioButton(
+                            "do not parry: the blow lands with full force", value=True
+                        )
+                    ]
                     for w in self.weapons:
                         skill = d.skill_rating(w.skill)
                         line = reaction_line(self.encounter, d, w.skill, skill)
                         button = MarkedRadioButton(
                             f"{w.name} ({w.skill} {skill}): {line}",
-                            value=w.name == suggested and self._allowed(w),
                             disabled=not self._allowed(w),
                         )
                         button.tooltip = self.refusals_by_weapon[w.name]
                         options.append(button)
-                    if not any(b.value for b in options):
-                        options[0].value = True
                     yield FieldRadioSet(*options, id="weapon", compact=True)
                     yield labelled(
                         "Pays with",
@@ -130,6 +139,19 @@ class ParryDialog(PendingDialog[Parry]):
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Parry")
+
+    def action_parry(self) -> None:
+        """p: parry with the engine's suggested weapon (else the first allowed) and roll."""
+        hit = self.pending.data
+        assert isinstance(hit, ParryData)
+        allowed = [i for i, w in enumerate(self.weapons, 1) if self._allowed(w)]
+        named = [i for i in allowed if self.weapons[i - 1].name == hit.parry_weapon]
+        if not allowed:
+            self.app.bell()
+            return
+        buttons = list(self.query_one("#weapon", RadioSet).query(RadioButton))
+        buttons[(named or allowed)[0]].value = True
+        self.action_submit_soon()
 
     def _payers(self) -> list[Action]:
         return paying_actions(self.target, ("parry",))

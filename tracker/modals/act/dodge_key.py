@@ -1,0 +1,35 @@
+"""The attack dialog's dodge key: one press declares the target's dodge, each next press
+the next of A10's situations, and after the last none again.
+
+Before it, declaring a dodge took seven or eight Tabs to reach the field.
+The situation that fits the blow comes first: dodging a melee attack for a
+melee weapon, else the first of the cover dives.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.mechanics.chart import DODGE_GOALS
+
+WeaponKind = Literal["melee", "ranged"]
+
+MELEE = "melee"
+
+
+def dodge_cycle(kind: WeaponKind) -> list[str]:
+    """A10's dodge situations in the order the key walks them for a weapon of `kind`."""
+    names = list(DODGE_GOALS)
+    if kind == "melee" and MELEE in names:
+        names.remove(MELEE)
+        names.insert(0, MELEE)
+    return names
+
+
+def next_dodge(current: object, kind: WeaponKind) -> str | None:
+    """The situation after `current` (None or anything else: the first); None after the last."""
+    names = dodge_cycle(kind)
+    if not isinstance(current, str) or current not in names:
+        return names[0]
+    at = names.index(current) + 1
+    return names[at] if at < len(names) else None
