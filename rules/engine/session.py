@@ -144,13 +144,20 @@ class Session:
                     f" replayed ({_what(error)}): {_STOPS}"
                 ) from error
             rebuilt.append(Step(command, step.faces, applied.journal))
-        if encounter.model_dump(mode="json") != self.encounter.model_dump(mode="json"):
+        if _without_log(encounter) != _without_log(self.encounter):
             raise HistoryError(
                 "the saved history does not replay to the saved encounter (edited by hand,"
                 f" or saved by an older tracker whose rules differ): {_STOPS}"
             )
+        # Only the log may differ: an older tracker worded (or split) its lines otherwise.
+        # The replay's log is today's words for the same events, and the journals undo it.
         self.done = rebuilt
         self.encounter = encounter
+
+
+def _without_log(encounter: Encounter) -> dict[str, object]:
+    """The encounter's JSON but its log: what a replay must reproduce exactly."""
+    return encounter.model_dump(mode="json", exclude={"log"})
 
 
 def _command(done: Done) -> Command:

@@ -4,6 +4,7 @@ older or newer rule (a stale heap entry's KeyError, an assertion) does to a resu
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,39 @@ def test_a_history_that_failed_to_replay_is_not_replayed_again_at_each_undo(
         loaded.undo()
     assert str(again.value) == str(first.value)
     assert replays == []
+
+
+def test_a_save_whose_log_an_older_tracker_worded_otherwise_still_undoes(
+    tmp_path: Path,
+) -> None:
+    """The previous build logged each hit twice ("to confirm", then "applied") and worded
+    lines otherwise; its saves replay to the same encounter but another log. Undo goes
+    on past the load (the log in today's words), instead of stopping there."""
+    path = saved(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    log = data["encounter"]["log"]
+    log[0]["text"] = "Combat begins (as an older tracker put it)"
+    log.insert(1, {**log[1], "text": "an older tracker's extra line"})
+    for seq, event in enumerate(log, 1):
+        event["seq"] = seq
+    path.write_text(json.dumps(data), encoding="utf-8")
+    session = load_session(path)
+    assert session.encounter.log[0].text.startswith("Combat begins (as an older")
+    session.undo()  # replays the history: the same encounter, today's log
+    assert session.encounter.log[0].text != "Combat begins (as an older tracker put it)"
+    assert all("older tracker" not in e.text for e in session.encounter.log)
+    while session.can_undo:
+        session.undo()
+    assert session.encounter.log == [] and not session.encounter.in_combat
+
+
+def test_a_replay_that_changes_more_than_the_log_still_stops_undo(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["encounter"]["combatants"]["kans"]["notes"] = "edited by hand"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    session = load_session(path)
+    with pytest.raises(HistoryError, match="does not replay to the saved encounter"):
+        session.undo()
+    assert session.encounter.combatants["kans"].notes == "edited by hand"
