@@ -49,7 +49,7 @@ from tracker.modals.act import (
     ReactDialog,
     SkillRollDialog,
 )
-from tracker.modals.act.common import may_react, reaction_line
+from tracker.modals.act.common import may_react, reaction_line, reaction_verdict
 from tracker.widgets.odds import OddsView
 
 # --- skill rolls: Enzo, Maria, complementary, opposed --------------------------------
@@ -344,3 +344,11 @@ def test_surprised_and_later_is_still_unaware_A10() -> None:
     assert reaction_line(enc, m, "Dodge", 6) == (
         "Markon is surprised: unaware, so it cannot react (A10)"
     )
+
+
+def test_an_unaware_target_is_told_why_once_A10() -> None:
+    """Not "Markon cannot dodge (A10): Markon is surprised: … (A10)": one sentence."""
+    enc = tie(16)
+    allowed, line = reaction_verdict(enc, enc.combatants["markon"], "Dodge", "dodge")
+    assert not allowed
+    assert line.replace("\u00a0", " ") == "Markon is surprised: unaware, so it cannot react (A10)"

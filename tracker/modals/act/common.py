@@ -179,9 +179,11 @@ def reaction_verdict(
     skill = c.skill_rating(skill_name)
     allowed = may_react(encounter, c, skill)
     arithmetic = reaction_line(encounter, c, skill_name, skill)
-    if arithmetic.startswith("TTU "):
-        arithmetic = keep(arithmetic)  # the A10 formula wraps whole, never "… now" / "13"
-    arithmetic = arithmetic.replace(c.name, keep(c.name))
+    if not arithmetic.startswith("TTU "):
+        # Why A10 does not apply (surprised, off the track): the rules' sentence names
+        # the combatant and the rule already; "X cannot dodge (A10): X is …" said it twice.
+        return allowed, arithmetic.replace(c.name, keep(c.name))
+    arithmetic = keep(arithmetic)  # the A10 formula wraps whole, never "… now" / "13"
     verdict = f"may {verb}" if allowed else f"cannot {verb}"
     return allowed, f"{keep(c.name)} {verdict} (A10): {arithmetic}"
 
