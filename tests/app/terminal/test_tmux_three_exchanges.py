@@ -65,8 +65,7 @@ def attack(term: Terminal, parry: bool) -> int:
 def test_three_exchanges_with_the_defaults(terminal: tuple[Terminal, Path]) -> None:
     term, saves = terminal
     term.wait_for("The card game", "Dinzis the Ukar")
-    step(term, "b", "Begin combat")
-    step(term, "Space")
+    step(term, "b", "Begin combat")  # the selected (Dinzis, the demo's starter) is ticked
     step(term, "Enter", "Combat begins: Dinzis the Ukar starts")
     keys = [attack(term, parry=True)]  # Dinzis's knife at Kans, who may parry (A10)
     term.wait_for("Kans the Scraver takes a Graze")
