@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 class MainScreen(TonedScreen):
     """Keys: n g b e d + t T c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q).
 
-    With roster rows marked (space), w h l f and delete act on all of them (screens.marked).
+    With roster rows marked (space), w h l f and delete act on all of them (tracker.marked_rows).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -208,7 +208,7 @@ class MainScreen(TonedScreen):
 
     def _ask_about_selected(self, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
         """The dialog about the selected combatant, when the key may act now."""
-        from tracker.screens.marked import ask_marked
+        from tracker.marked_rows import ask_marked
 
         if self.tracker.session is not None and ask_marked(self, dialog):
             return  # the marked rows: one Batch (the rules judge each part)
@@ -276,13 +276,13 @@ class MainScreen(TonedScreen):
     def action_save_template(self) -> None:
         """T: the selected combatant's sheet back to the roster (t adds it again)."""
         if self._allowed("save_template"):
-            from tracker.screens.marked import save_template
+            from tracker.marked_rows import save_template
 
             assert self.selected is not None
             save_template(self, self.selected)
 
     def action_remove(self) -> None:
-        from tracker.screens.marked import remove_marked
+        from tracker.marked_rows import remove_marked
 
         if self.tracker.session is not None and remove_marked(self):
             return
