@@ -16,11 +16,16 @@ def attack_title(enc: Encounter, a: Combatant, w: Weapon) -> str:
     skill = a.skill_rating(w.skill)
     stat = a.effective(w.stat) if w.stat in a.stats else "?"
     head = f"{a.name} attacks with {w.name}: {w.skill} {skill} on {w.stat} {stat}"
-    head += f", damage {w.damage}, {w.kind}"
+    return head + f", damage {w.damage}, {w.kind}" + turn_place(enc, a)
+
+
+def turn_place(enc: Encounter, c: Combatant, penalty: bool = False) -> str:
+    """A8: where this roll stands in `c`'s turn, ` · action 1 of 2` (with its penalty)."""
     turn = enc.turn
-    if enc.in_combat and turn is not None and turn.actor == a.id:
-        head += f" · action {turn.done + 1} of {len(turn.actions)}"
-    return head
+    if not (enc.in_combat and turn is not None and turn.actor == c.id):
+        return ""
+    place = f" · action {turn.done + 1} of {len(turn.actions)}"
+    return place + (f", {turn.penalty} (A8)" if penalty and turn.penalty else "")
 
 
 def reactors_line(enc: Encounter) -> str:

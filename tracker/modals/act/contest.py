@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pydantic import ValidationError
+
 from rules.engine.roll_plan import plan_roll
+from rules.model.commands import OpposedStart
+from rules.model.errors import explain
 from rules.model.state import Combatant, Encounter
 from rules.odds.declared import roll_distribution, round_odds
+from tracker.modals.form import FORM
 from tracker.widgets.odds import percent
 
 
@@ -93,3 +98,16 @@ def decided_text(enc: Encounter, c: Combatant, kind: str) -> str:
         f"The contest {a.name} vs {b.name} is decided ({won} won, A6): Enter makes"
         f" a {kind} roll for {c.name}."
     )
+
+
+def opposed_start(
+    c: Combatant, skill: str, stat: str, other: Combatant, their_skill: str, their_stat: str
+) -> tuple[OpposedStart | None, dict[str, str]]:
+    """A6: the contest the fields describe, or the form's message for what does not fit."""
+    try:
+        command = OpposedStart(
+            a=c.id, a_skill=skill, a_stat=stat, b=other.id, b_skill=their_skill, b_stat=their_stat
+        )
+    except ValidationError as err:
+        return None, {FORM: explain(err, OpposedStart)}
+    return command, {}

@@ -28,8 +28,9 @@ from rules.mechanics.numbers import is_int_text, parse_int
 from rules.mechanics.sheet_names import rating
 from rules.mechanics.wounds import Location
 from rules.model.commands import OpposedRound, OpposedStart, RollMode, SkillRollCommand
-from rules.model.errors import explain, field_errors
+from rules.model.errors import field_errors
 from rules.model.state import Combatant, Encounter
+from tracker.modals.act.attack_lines import turn_place
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,
@@ -37,7 +38,13 @@ from tracker.modals.act.common import (
     living_others,
     untrained_warning,
 )
-from tracker.modals.act.contest import contest_sides, contest_title, running_text, start_text
+from tracker.modals.act.contest import (
+    contest_sides,
+    contest_title,
+    opposed_start,
+    running_text,
+    start_text,
+)
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.roll_modes import MODES, ROLL_MODES, roll_note
 from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
@@ -184,14 +191,7 @@ class SkillRollDialog(ActDialog[Command]):
             yield from buttons("Roll")
 
     def _title(self) -> str:
-        c, enc = self.actor, self.encounter
-        turn = enc.turn
-        head = f"{c.name}: skill roll"
-        if enc.in_combat and turn is not None and turn.actor == c.id:
-            head += f" · action {turn.done + 1} of {len(turn.actions)}"
-            if turn.penalty:
-                head += f", {turn.penalty} (A8)"
-        return head
+        return f"{self.actor.name}: skill roll" + turn_place(self.encounter, self.actor, True)
 
     def on_mount(self) -> None:
         self._opponent_changed()
@@ -393,15 +393,4 @@ class SkillRollDialog(ActDialog[Command]):
         warnings = [untrained_warning(c, skill, None), untrained_warning(other, their_skill, None)]
         lines = [start_text(c, skill, stat, other, their_skill, their_stat), *warnings]
         info.update("\n".join(line for line in lines if line))
-        try:
-            command = OpposedStart(
-                a=c.id,
-                a_skill=skill,
-                a_stat=stat,
-                b=other.id,
-                b_skill=their_skill,
-                b_stat=their_stat,
-            )
-        except ValidationError as err:
-            return None, {FORM: explain(err, OpposedStart)}
-        return command, {}
+        return opposed_start(c, skill, stat, other, their_skill, their_stat)
