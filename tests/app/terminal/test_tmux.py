@@ -8,27 +8,15 @@ kills only that server. Skipped cleanly where tmux is not installed.
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rules.saves.store import load_session
-from tests.support.tmux import REPO, TMUX, Terminal
+from tests.support.tmux import TMUX, Terminal
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[tuple[Terminal, Path]]:
-    command = f"cd {REPO} && exec {sys.executable} -m tracker --demo --saves {tmp_path} --seed 1"
-    term = Terminal(command)
-    try:
-        yield term, tmp_path
-    finally:
-        term.close()
 
 
 def test_a_gm_begins_advances_undoes_and_quits_A7(terminal: tuple[Terminal, Path]) -> None:

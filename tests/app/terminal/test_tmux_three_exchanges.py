@@ -11,15 +11,13 @@ times out at 20 s; skipped where tmux is not installed.
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from rules.saves.store import load_session
-from tests.support.tmux import REPO, TMUX, Terminal
+from tests.support.tmux import TMUX, Terminal
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
@@ -29,16 +27,6 @@ OPPORTUNITY, ATTACK, PARRY, DAMAGE = (
     "may parry",
     "Damage to",
 )
-
-
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[tuple[Terminal, Path]]:
-    command = f"cd {REPO} && exec {sys.executable} -m tracker --demo --saves {tmp_path} --seed 1"
-    term = Terminal(command)
-    try:
-        yield term, tmp_path
-    finally:
-        term.close()
 
 
 def step(term: Terminal, key: str, *then: str) -> None:
