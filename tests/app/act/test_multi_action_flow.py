@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import SelectionList
 
 from rules.engine.targets import targets_in_order
+from rules.model.commands import FightStatus
 from rules.model.state import Action
 from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, a10
@@ -268,3 +269,52 @@ async def test_a_tied_dodger_does_not_take_the_rest_of_the_turn_A8(tmp_path: Pat
         assert app.session.encounter.turn is None, opened
         await pilot.press("a")  # Lio's turn done: now Markon's opportunity
         await until_screen(pilot, "OpportunityDialog")
+
+
+async def test_a_reaction_before_the_turn_goes_on_to_the_turn_A10(tmp_path: Path) -> None:
+    """Escape at the first shot, `r`: Markon's dodge reaction rolls, then Lio's two shots
+    open by themselves (his interrupted turn comes back)."""
+    app = fight_app(tmp_path, (SHOOT2,))
+    async with app.run_test(size=SIZE) as pilot:
+        await declare(pilot, ["Shoot", "Snap shot"])
+        await until_screen(pilot, "AttackDialog")
+        await pilot.press("escape")
+        await until_screen(pilot, "MainScreen")
+        await pilot.press("r")
+        opened = await enter_through(pilot)
+        assert opened[:2] == ["ReactDialog", "SkillRollDialog"], opened
+        assert opened.count("AttackDialog") == 2, opened
+        assert app.session.encounter.turn is None, opened
+
+
+async def test_the_target_flees_between_the_shots_A8(tmp_path: Path) -> None:
+    """Markon leaves the fight after the first shot (what `f` sends) and a Guard stays:
+    `a` opens the second shot, on the Guard."""
+    session = a10()
+    session.encounter.combatants["lio"].actions.append(SHOOT2)
+    guard = session.encounter.combatants["markon"].model_copy(update={"id": "g", "name": "Guard"})
+    session.encounter.combatants["g"] = guard
+    path = tmp_path / "flee.json"
+    save_session(session, path)
+    app = make_app(path, saves_dir=tmp_path, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await declare(pilot, ["Shoot", "Snap shot"])
+        await until_screen(pilot, "AttackDialog")
+        dialog = app.screen
+        assert isinstance(dialog, AttackDialog)
+        dialog.query_one("#target").value = "markon"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is not dialog)
+        while not isinstance(app.screen, AttackDialog):  # its damage, if it hit
+            current = app.screen
+            await pilot.press("enter")
+            await until(pilot, lambda c=current: app.screen is not c)
+        await pilot.press("escape")  # the second shot opened by itself; the GM holds it
+        await until_screen(pilot, "MainScreen")
+        app.run_command(FightStatus(target="markon"))  # Markon flees
+        await pilot.press("a")
+        await until_screen(pilot, "AttackDialog")
+        assert app.screen.query_one("#target").value == "g"  # type: ignore[attr-defined]
+        opened = await enter_through(pilot)
+        assert opened[0] == "AttackDialog", opened
+        assert app.session.encounter.turn is None, opened
