@@ -119,22 +119,20 @@ class ActFlow:
             self.anima(selected)
 
     def act(self, selected: str | None) -> None:
-        """`a`: the opportunity of whoever is due (the selected one if several are, R5);
-        with the opportunity taken, the turn's next roll."""
+        """`a`: the step the flow itself would open next (a pending decision, else the
+        turn's next roll), else the opportunity of whoever is due (the selected one if
+        several are, R5). A turn under way comes before a tied opportunity another's
+        reaction opened: taking that one now would drop the rest of the turn."""
         enc = self.encounter
         if enc is None:
             return
         if enc.pending:
             self.answer()
             return
-        if enc.due:
-            self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
-            return
-        step = next_action(enc)
-        if step is not None:
+        if next_action(enc) is not None:
             self.open(next_dialog(enc, self._done()))
             return
-        if tied(enc):
+        if enc.due or tied(enc):
             self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
             return
         why = "no one has an Action Opportunity now"
