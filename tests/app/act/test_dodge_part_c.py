@@ -56,3 +56,17 @@ async def test_the_dodge_picker_is_the_dodgers_own_one_kind_a_turn() -> None:
         )
         title = screen.query_one("#dodge-special-title")
         assert str(title.render()) == "Markon's special die on the dodge (C):"
+
+
+async def test_the_dodge_s_own_die_and_exertion_show_once_a_dodge_is_declared() -> None:
+    """Until the GM declares a dodge they are clutter (and a taller dialog); then they show."""
+    session = a10()
+    session.do(TakeOpportunity(actor="lio", actions=["Shoot"]), ScriptedDice([]))
+    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: not screen.query_one("#dodge-exert").disabled)
+        parts = ("#dodge-exert", "#dodge-special-title", "#dodge-special")
+        assert not any(screen.query_one(part).display for part in parts)
+        screen.query_one("#dodge").value = "hit the floor"
+        await until(pilot, lambda: all(screen.query_one(part).display for part in parts))

@@ -245,6 +245,10 @@ class AttackDialog(ActDialog[Attack]):
         payer.set_options([(f"{x.name} (cost {x.cost})", x.name) for x in actions])
         payer.prompt = f"its dodge (cost {default_cost(target, ('dodge',))})"
 
+    @on(Select.Changed, "#dodge")
+    def _dodge_declared(self, event: Select.Changed) -> None:
+        dodge_part_c.reveal(self, isinstance(event.value, str))  # A5, C: for the dodge
+
     def action_dodge(self) -> None:
         """ctrl+d: declare the target's dodge; again: A10's next situation; then none."""
         dodge = self.query_one("#dodge", Select)

@@ -29,9 +29,14 @@ STAT = "Dexterity"  # the engine rolls a dodge on Dexterity (A10)
 
 def fields(encounter: Encounter, first: Combatant) -> ComposeResult:
     """The exert box and the die picker, drawn for `first` until a target is chosen."""
-    yield FieldCheckbox("Dodge exert (A5)", id="dodge-exert", compact=True)
-    yield Static("The dodge's special die (C):", id="dodge-special-title", markup=False)
-    yield SpecialPicker(encounter, first, id="dodge-special")
+    parts = (
+        FieldCheckbox("Dodge exert (A5)", id="dodge-exert", compact=True),
+        Static("The dodge's special die (C):", id="dodge-special-title", markup=False),
+        SpecialPicker(encounter, first, id="dodge-special"),
+    )
+    for part in parts:
+        part.display = False  # until a dodge is declared (`reveal`)
+        yield part
 
 
 def _stat(target: Combatant) -> int:
@@ -50,6 +55,13 @@ def show(screen: DOMNode, encounter: Encounter, target: Combatant | None, allowe
         title.update(f"{target.name}'s special die on the dodge (C):")
     exert.value = False
     exert.disabled = picker.disabled = target is None or not allowed
+
+
+def reveal(screen: DOMNode, dodging: bool) -> None:
+    """Shown only once a dodge is declared: until then they are clutter, and a dialog
+    taller than the screen re-lays out at every keystroke (odds_update_ms 36 -> 6)."""
+    for part in ("#dodge-exert", "#dodge-special-title", "#dodge-special"):
+        screen.query_one(part).display = dodging
 
 
 def declared(screen: DOMNode) -> tuple[bool, SpecialKind | None]:
