@@ -18,7 +18,7 @@ from typing import Any, NoReturn, TypeVar
 from rules.engine.journal import Journal, undo_append
 from rules.mechanics.dice import DiceSource, RecordingDice
 from rules.model.commands import Command
-from rules.model.event import Event
+from rules.model.event import Event, new_event
 from rules.model.pending import Pending, PendingData
 from rules.model.state import Combatant, Encounter
 
@@ -82,7 +82,7 @@ class Context(Journal):
         d = self.enc.__dict__  # plain reads: every track step logs
         log = d["log"]
         time = d["time"] if d["in_combat"] else None
-        event = Event(len(log) + 1, time, kind, text, [*faces], actor)  # positional: fastest
+        event = new_event(Event, (len(log) + 1, time, kind, text, [*faces], actor))  # fastest
         self.ops.append((undo_append, log))  # = self.append(log, event), inlined
         log.append(event)
         self.events.append(event)

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from rules.engine.context import Context
 from rules.engine.journal import undo_append
-from rules.model.event import Event
+from rules.model.event import Event, new_event
 from rules.model.state import Combatant
 
 # A combatant's fields that last until its next opportunity, with their fresh values.
@@ -101,7 +101,7 @@ def opening(ctx: Context, ed: dict[str, Any], d: dict[str, Any], announce: bool 
     if announce:
         log, time = ed["log"], ed["time"]
         text = f"Track {time}: Action Opportunity for {d['name']}"
-        event = Event(len(log) + 1, time, "opportunity", text, [], d["id"])
+        event = new_event(Event, (len(log) + 1, time, "opportunity", text, [], d["id"]))
         ctx.ops.append((undo_append, log))
         log.append(event)
         ctx.events.append(event)

@@ -3,7 +3,6 @@ rely on a command staying what it was, and the forms only read a pending decisio
 
 from __future__ import annotations
 
-import dataclasses
 from typing import get_args
 
 import pytest
@@ -55,6 +54,6 @@ def test_a_logged_event_refuses_an_assignment() -> None:
     an event changed after it was logged would be saved as it was."""
     enc = Encounter(name="t")
     event = Context(enc, RecordingDice(ScriptedDice())).emit("note", "Kans arrives")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         event.text = "Kans leaves"  # type: ignore[misc]  # the point: it is refused
     assert event.text == "Kans arrives" and enc.log == [event]
