@@ -174,14 +174,13 @@ class TimeTrack(Widget):
     def _turn_left(self, text: Text, enc: Encounter, short: dict[str, str] | None) -> None:
         """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen.
         Compact (`short` names given): the short name, and no key hint."""
-        from rules.engine.turns import next_action
+        from rules.engine.turns import next_action, next_place
 
-        step = next_action(enc)
-        if step is None or enc.turn is None:
+        step, where = next_action(enc), next_place(enc)
+        if step is None or where is None:
             return
         actor, action = step
-        turn = enc.turn
-        of = f" ({turn.done + 1} of {len(turn.actions)})" if len(turn.actions) > 1 else ""
+        of = f" ({where[0]} of {where[1]})" if where[1] > 1 else ""
         name = actor.name if short is None else short.get(actor.id, actor.name)
         text.append(f" {name}: {action.name} to roll{of} ", self.styles_by_kind["now"])
         text.append(" a rolls it · " if short is None else " · ", RULER)

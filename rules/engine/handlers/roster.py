@@ -14,6 +14,7 @@ from rules.engine import farad_in_play
 from rules.engine.context import Context, handles
 from rules.engine.handlers.track import roll_reaction
 from rules.engine.track_index import drop_entries, leave_track, restamp, schedule_bleeding, set_ttu
+from rules.engine.turns import turn_left
 from rules.mechanics.chart import DEFAULT_ACTION_COST
 from rules.model.commands import (
     AddCombatant,
@@ -211,7 +212,7 @@ def sheet_references(enc_turn: Turn | None, c: Combatant, new: Combatant) -> lis
     turn = enc_turn
     while turn is not None:
         if turn.actor == c.id:
-            for name in turn.actions[turn.done :]:
+            for name in turn_left(turn, c):
                 if name not in actions:
                     problems.append(f"this turn's declared action {name!r} (A8)")
         turn = turn.interrupted

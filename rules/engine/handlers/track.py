@@ -19,6 +19,7 @@ from rules.engine.track_index import (
     set_ttu,
     tied,
 )
+from rules.engine.turns import turn_left
 from rules.mechanics.skill import (
     multi_action_penalty,
     opportunity_cost,
@@ -267,7 +268,7 @@ def use_turn_action(ctx: Context, actor: Combatant) -> int:
     if turn.done >= len(turn.actions):
         ctx.fail(f"{actor.name} has no declared action left this opportunity")
     new = turn.model_copy(update={"done": turn.done + 1})
-    if new.done >= len(new.actions):
+    if new.done >= len(new.actions) or not turn_left(new, actor):  # A8: nothing left to do
         ctx.j.set(enc, "turn", turn.interrupted)
     else:
         ctx.j.set(enc, "turn", new)

@@ -6,6 +6,7 @@ the dialog's file about its fields.
 
 from __future__ import annotations
 
+from rules.engine.turns import next_place
 from rules.model.state import Combatant, Encounter, Weapon
 from tracker.modals.act.kept_line import keep
 from tracker.modals.act.react import reaction_options
@@ -21,10 +22,10 @@ def attack_title(enc: Encounter, a: Combatant, w: Weapon) -> str:
 
 def turn_place(enc: Encounter, c: Combatant, penalty: bool = False) -> str:
     """A8: where this roll stands in `c`'s turn, ` · action 1 of 2` (with its penalty)."""
-    turn = enc.turn
-    if not (enc.in_combat and turn is not None and turn.actor == c.id):
+    turn, where = enc.turn, next_place(enc)
+    if turn is None or where is None or turn.actor != c.id:
         return ""
-    place = f" · action {turn.done + 1} of {len(turn.actions)}"
+    place = f" · action {where[0]} of {where[1]}"
     return place + (f", {turn.penalty} (A8)" if penalty and turn.penalty else "")
 
 

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from rules.engine.checks import why_not
 from rules.engine.reactions import landing, reaction_skill_name, reactor_refusal, timing
+from rules.engine.turns import left_to_do
 from rules.model.commands import React
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody
@@ -131,7 +132,7 @@ class ReactDialog(ActDialog[React]):
         if turn is None or turn.actor not in enc.combatants:
             return f"React at {enc.time}: no action is declared"
         actor = enc.combatants[turn.actor]
-        left = turn.actions[turn.done :]
+        left = left_to_do(enc)
         doing = ", ".join(left) if left else "its declared actions are done"
         return f"React to {actor.name} at {enc.time}: {doing}"
 
