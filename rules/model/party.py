@@ -135,4 +135,6 @@ class PartyFile(Model):
     format: Literal["fading-suns-party"]
     schema_version: Annotated[int, Field(ge=0)]
     saved_at: str | None = None  # ISO time, for the party screen; None: unknown
+    # The encounter schema its characters (Combatants) were written in (rules.model.state).
+    encounter_schema: Annotated[int, Field(ge=0)]
     party: Party
