@@ -26,11 +26,13 @@ def commit(
     day: int | None = None,
     token: str | None = None,
     undoes: int | None = None,
+    renewed: tuple[str, ...] = (),
 ) -> Party:
     """A new party: `characters` replaced (None removes one), one revision on, logged.
 
-    Pure: `party` is left as it was. Characters whose lasting state is unchanged are
-    not counted as touched (a merge lets another encounter's state take them).
+    Pure: `party` is left as it was. Characters whose state is unchanged are not
+    counted as touched (a merge lets another encounter's state take them), but for
+    `renewed`: a new day renews everyone's dice even where they look the same (C1).
     """
     new = party.model_copy(deep=True)
     before: dict[str, Combatant | None] = {}
@@ -44,6 +46,7 @@ def commit(
             new.characters.pop(cid, None)
         else:
             new.characters[cid] = c.model_copy(deep=True)
+    touched += [cid for cid in renewed if cid not in touched]  # a new day: every day's dice
     new.revision = party.revision + 1
     new_day = party.day if day is None else day
     new.day = new_day
