@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pydantic import ValidationError
+
 from rules.model.party import HISTORY_KEPT, UNDO_KEPT, ChangeKind, Party, PartyChange
 from rules.model.state import Combatant
 from rules.party.errors import PartyError
@@ -64,7 +66,14 @@ def commit(
     )
     new.history.append(entry)
     _trim(new)
-    return Party.model_validate(new.model_dump())  # the party's own checks hold after
+    try:
+        return Party.model_validate(new.model_dump())  # the party's own checks hold after
+    except ValidationError as error:
+        problem = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        raise PartyError(
+            f"{text}: the party would not be valid ({where}: {problem['msg']})"
+        ) from None
 
 
 def _dump(c: Combatant | None) -> object:
