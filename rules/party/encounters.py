@@ -80,15 +80,19 @@ def link_of(party: Party, encounter: Encounter) -> PartyLink:
     return link
 
 
-def summary_lines(party: Party, encounter: Encounter) -> list[str]:
+def summary_lines(party: Party, encounter: Encounter, only: set[str] | None = None) -> list[str]:
     """What a write-back would carry, one line per party character in the encounter.
 
     The UI shows these before the GM confirms ("Kans: 7 WP, bleeding 1, right arm
     broken, combat chance die used, LP +2"). A party character the encounter no
-    longer holds is said to keep its party state.
+    longer holds (or, in a merge, one not in `only`) is said to keep its party state.
     """
-    present = party_members(set(party.characters), encounter)
-    lines = [summary(encounter.combatants[cid], party.characters[cid]) for cid in present]
+    lines: list[str] = []
+    for cid in party_members(set(party.characters), encounter):
+        if only is None or cid in only:
+            lines.append(summary(encounter.combatants[cid], party.characters[cid]))
+        else:
+            lines.append(f"{party.characters[cid].name}: keeps the party's state (merge)")
     for cid, c in party.characters.items():
         if cid not in encounter.combatants:
             lines.append(f"{c.name}: not in this encounter, keeps the party's state")
@@ -133,7 +137,7 @@ def write_back(party: Party, encounter: Encounter) -> WriteBack:
 def written(
     party: Party, encounter: Encounter, chars: dict[str, Combatant], kind: str, token: str
 ) -> WriteBack:
-    lines = summary_lines(party, encounter)
+    lines = summary_lines(party, encounter, set(chars) if kind == "merge" else None)
     day = max(party.day, encounter.day)
     text = f"{kind.capitalize()} from the encounter {encounter.name}"
     new = commit(

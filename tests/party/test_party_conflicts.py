@@ -45,7 +45,10 @@ def test_merge_by_character_keeps_the_pick_and_takes_the_untouched() -> None:
     after_a = write_back(party, a).party
     with pytest.raises(PartyError, match="pick encounter or party for Kans"):
         merge(after_a, b, {})
-    kept = merge(after_a, b, {"c1": "party"}).party
+    merged = merge(after_a, b, {"c1": "party"})
+    assert merged.lines[0] == "Kans: keeps the party's state (merge)"
+    assert merged.lines[1].startswith("Molin: 2 WP")
+    kept = merged.party
     assert [w.location for w in kept.get("c1").wounds] == ["head"]  # A's, as picked
     assert [w.location for w in kept.get("c2").wounds] == ["chest"]  # B's: A never touched Molin
     taken = merge(after_a, b, {"c1": "encounter"}).party
