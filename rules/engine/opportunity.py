@@ -49,7 +49,7 @@ ENCOUNTER_STEP: Final = frozenset({"time", "due", "log"})  # what the Advance it
 ENCOUNTER_LASTING: Final = frozenset(
     {
         *("schema_version", "name", "day", "in_combat", "outcome", "settings"),
-        *("combatants", "pending", "opposed", "next_id", "arrivals"),
+        *("combatants", "pending", "opposed", "next_id", "arrivals", "party"),
     }
 )
 

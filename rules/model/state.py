@@ -23,13 +23,14 @@ from rules.mechanics.sheet_names import on_sheet, rating
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
 from rules.model.event import Event
+from rules.model.party_link import PartyLink
 from rules.model.pending import Pending
 from rules.model.plain_text import Name, Note, ShortText
 
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
     from rules.engine.track_index import TrackCache
 
-SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.saves.migrations)
+SCHEMA_VERSION = 3  # 2: the dice mode; 3: the party an encounter came from (rules.saves.migrations)
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -330,6 +331,7 @@ class Encounter(Model):
     log: list[Event] = Field(default_factory=list)
     next_id: int = 1
     arrivals: int = 0
+    party: PartyLink | None = None  # the party it was made from (rules.party, issue 17)
 
     _cache: TrackCache = PrivateAttr(default_factory=_empty_cache)
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rules.model.party import Party
+from rules.saves.party_store import load_party, parties_folder
 from rules.saves.raw import stamp as _stamp
 from rules.saves.store import SaveError, _os_problem, backup_path, read_save
 
@@ -158,3 +160,40 @@ def autosave_path(folder: Path, encounter_name: str) -> Path:
     if slug in _RESERVED:
         slug += "-encounter"
     return Path(folder) / f"{slug}.json"
+
+
+# --- parties (issue 17): `<saves folder>/parties/*.json` -----------------------------
+@dataclass(frozen=True)
+class PartyInfo:
+    """One party of the saves browser; one that will not open has `error` set."""
+
+    path: Path
+    modified: datetime
+    name: str
+    party: Party | None = None
+    error: str | None = None
+
+
+def list_parties(saves: Path) -> list[PartyInfo]:
+    """Every party file of the saves folder, newest first, each validated as it loads."""
+    folder = parties_folder(saves)
+    found: list[PartyInfo] = []
+    for path, info in scan_saves(folder):
+        modified = datetime.fromtimestamp(info.st_mtime, UTC)
+        try:
+            party = load_party(path)[0]
+        except SaveError as error:
+            found.append(PartyInfo(path, modified, path.stem, error=str(error)))
+            continue
+        found.append(PartyInfo(path, modified, party.name, party=party))
+    return found
+
+
+def free_party_path(saves: Path, name: str) -> Path:
+    """A new party file for `name` in the parties folder, never one already there."""
+    first = autosave_path(parties_folder(saves), name)
+    candidate, n = first, 2
+    while os.path.lexists(candidate):
+        candidate = first.with_name(f"{first.stem}-{n}.json")
+        n += 1
+    return candidate

@@ -36,11 +36,8 @@ old and their writer gone.
 from __future__ import annotations
 
 import os
-import re
 import stat
-import tempfile
 import threading
-import time
 import weakref
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -50,8 +47,11 @@ from typing import TYPE_CHECKING
 from pydantic_core import PydanticSerializationError
 
 from rules.model.state import SCHEMA_VERSION
+from rules.saves.atomic import STALE_AFTER as STALE_AFTER
+from rules.saves.atomic import sweep as _sweep
+from rules.saves.atomic import write as _write
 from rules.saves.cache import session_json
-from rules.saves.lock import locked, writer_gone
+from rules.saves.lock import locked
 from rules.saves.raw import stamp as _stamp
 from rules.saves.reading import _CONTENT, _decode, _read
 from rules.saves.reading import MAX_BYTES as MAX_BYTES
@@ -71,8 +71,6 @@ if TYPE_CHECKING:  # the engine loads only when a session is built, not to list 
 
 
 INDENT = 1  # human-readable; bench/bench_saves.py measures what it costs
-STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as stale
-_TMP_NAME = re.compile(r"^\.(?P<name>.*)\.(?:(?P<pid>\d+)-)?[a-z0-9_]{8}(?:\.link)?\.tmp$")
 
 
 class SaveConflict(SaveError):
@@ -250,110 +248,3 @@ def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat
     if seen is not None and seen[:_CONTENT] != stamp[:_CONTENT]:  # a chmod alone is no change
         raise SaveConflict(path, _CHANGED, action="save")
     return info
-
-
-def _write(
-    target: Path, data: bytes, existing: os.stat_result | None, seen: dict[str, tuple[int, ...]]
-) -> None:
-    """Temp file + fsync, hard-link the old file onto the .bak, rename, fsync the folder.
-
-    The temp names carry this process's id, so no other copy's sweep takes them
-    for a crash's leftovers. `seen` learns the new file the moment it is in place
-    (even if the folder's fsync then fails): this session's own write never looks
-    like another's.
-    """
-    folder = target.parent
-    prefix = f".{target.name[:40]}.{os.getpid()}-"
-    tmp = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=".tmp", delete=False)
-    link = tmp.name[: -len(".tmp")] + ".link.tmp"
-    placed = False
-    try:
-        with tmp:
-            if hasattr(os, "fchmod"):  # the temp file is 0600: give it the old file's mode
-                os.fchmod(tmp.fileno(), stat.S_IMODE(existing.st_mode) if existing else 0o644)
-            tmp.write(data)
-            tmp.write(b"\n")
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        if existing is not None:
-            _keep_backup(target, link)
-        os.replace(tmp.name, target)
-        placed = True
-        seen[str(target)] = _stamp(os.lstat(target))
-        _fsync_folder(folder)
-    finally:
-        leftovers = (link,) if placed else (tmp.name, link)
-        for leftover in leftovers:
-            try:
-                os.unlink(leftover)
-            except FileNotFoundError:
-                pass
-
-
-def _keep_backup(target: Path, link: str) -> None:
-    """The current file becomes NAME.json.bak, while NAME.json itself stays in place.
-
-    A rename replaces a `.bak` that is a link rather than writing through it.
-    """
-    try:
-        if os.link in os.supports_follow_symlinks:
-            os.link(target, link, follow_symlinks=False)
-        else:
-            os.link(target, link)
-    except OSError:  # no hard links here (FAT, some network folders): copy instead
-        _copy_nofollow(target, link)
-    os.replace(link, backup_path(target))
-
-
-def _copy_nofollow(source: Path, copy: str) -> None:
-    """Copy a file to a new name, following a link at neither end."""
-    flags = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    src = os.open(source, os.O_RDONLY | flags)
-    try:
-        dst = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
-        try:
-            while chunk := os.read(src, 1 << 20):
-                os.write(dst, chunk)
-        finally:
-            os.close(dst)
-    finally:
-        os.close(src)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the renames durable (POSIX); Windows has no directory fsync."""
-    if os.name == "nt":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sweep(target: Path) -> None:
-    """Remove temp files a crash left behind, never one another process may be writing.
-
-    Called under this save's lock: its own temp files (whose name is not cut short,
-    so no other save shares it) are nobody's work in progress now. Another save's
-    go once stale: a minute old and their writer (the pid in the name) gone.
-    """
-    mine = target.name if len(target.name) < 40 else None  # 40: maybe a cut-off prefix
-    now = time.time()
-    try:
-        with os.scandir(target.parent) as entries:
-            for entry in entries:
-                match = _TMP_NAME.match(entry.name)
-                if match is None:
-                    continue
-                try:
-                    if match["name"] != mine:
-                        if now - entry.stat(follow_symlinks=False).st_mtime <= STALE_AFTER:
-                            continue
-                        if match["pid"] is not None and not writer_gone(int(match["pid"])):
-                            continue
-                    os.unlink(entry.path)
-                except OSError:
-                    pass
-    except OSError:
-        pass

@@ -1,0 +1,95 @@
+"""A character's lasting state: taken from an encounter, carried into the next, in words.
+
+`LASTING_FIELDS` (rules.model.party) is the one list; this module moves exactly
+those fields between a party character and an encounter's combatant.
+
+The bleed anchor (A14, R13) is a time on one encounter's track, and every
+encounter has its own track. A party keeps it *relative to a track at 0*:
+`bleed_anchor = -n` means "bleeding since n TU before the track's 0". A
+write-back at track time T stores `anchor - T` (how long it has bled when that
+track stopped, negated); a new encounter starts at time 0 with that anchor, so
+its next tick falls where it would have had the fight gone on (A14: every 10 TU
+from the anchor). Between fights no track runs, so no bleeding ticks there
+(time passing between fights is "pass time", issue 15's, applied by the lead).
+When a battle starts the engine counts bleeding from the new track's 0 as in
+any encounter (rules.engine.handlers.track.start_combat, A14). R13: BLR 0
+clears the anchor, and a party never holds an anchor without a BLR.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rules.model.party import ANCHORED, FIGHT_FIELDS, LASTING_FIELDS, fight_default
+from rules.model.state import Combatant, Encounter
+
+
+def lasting_state(c: Combatant, now: int = 0) -> dict[str, Any]:
+    """The lasting fields as JSON, anchors relative to a track at 0 (`now`: the track's time).
+
+    Two characters with equal lasting states carry the same into any next fight.
+    """
+    data = c.model_dump(mode="json", include=set(LASTING_FIELDS))
+    for name in ANCHORED:
+        if data[name] is not None:
+            data[name] -= now
+    return data
+
+
+def for_party(c: Combatant, now: int, sheet: Combatant | None = None) -> Combatant:
+    """The party character after a fight: `sheet` (the party's own sheet, else `c`'s) with
+    `c`'s lasting state at track time `now`, fight-only fields fresh."""
+    base = sheet if sheet is not None else c
+    update: dict[str, Any] = {name: copy.deepcopy(getattr(c, name)) for name in LASTING_FIELDS}
+    for name in ANCHORED:
+        if update[name] is not None:
+            update[name] -= now
+    update.update({name: fight_default(name) for name in FIGHT_FIELDS})
+    return base.model_copy(deep=True, update=update)
+
+
+def into_encounter(c: Combatant) -> Combatant:
+    """A party character joining a new encounter (track at 0): the same sheet and state."""
+    return c.model_copy(deep=True)
+
+
+def changed(before: Combatant | None, after: Combatant | None) -> bool:
+    """Whether a character's lasting state (or presence) differs."""
+    if before is None or after is None:
+        return before is not after
+    return lasting_state(before) != lasting_state(after)
+
+
+def summary(c: Combatant, was: Combatant | None = None) -> str:
+    """One line for the GM: "Kans: 7 WP, bleeding 1, right arm broken, combat chance die
+    used, LP +2" (`was`: the party's state before, for the luck change)."""
+    parts: list[str] = []
+    if c.dead:
+        parts.append("dead (A16)")
+    wp = c.total_wp()
+    parts.append(f"{wp} WP" if wp else "no wounds")
+    if c.bleed_rate:
+        parts.append(f"bleeding {c.bleed_rate}")
+    parts.extend(f"{where} {state}" for where, state in c.limbs.items())
+    if c.broken_ribs:
+        parts.append("broken ribs")
+    if c.vital_organ:
+        parts.append("vital organ struck")
+    if c.exhaustion:
+        parts.append(f"exhaustion {c.exhaustion}")
+    parts.extend(f"{stat} -{n} drained" for stat, n in c.drains.items() if n)
+    for kind in ("combat", "roleplay"):
+        state = getattr(c.chance, kind)
+        if state != "available":
+            parts.append(f"{kind} chance die {state}")
+    luck = f"LP {c.luck:+d}"
+    if was is not None and was.luck != c.luck:
+        luck += f" (was {was.luck:+d})"
+    parts.append(luck)
+    return f"{c.name}: {', '.join(parts)}"
+
+
+def party_members(party_ids: set[str], encounter: Encounter) -> list[str]:
+    """The party's characters present in the encounter, in the encounter's order."""
+    return [cid for cid in encounter.combatants if cid in party_ids]
