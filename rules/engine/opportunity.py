@@ -40,6 +40,7 @@ LASTING: Final = frozenset(
         *("vital_organ", "half_endurance_checked", "zero_endurance_checked"),
         *("dead", "out_of_fight", "exhaustion", "chance", "luck", "drains"),
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns
+        "effects",  # issue 15: each ends by its own duration (rules.engine.fx_schedule)
     }
 )
 
@@ -50,6 +51,7 @@ ENCOUNTER_LASTING: Final = frozenset(
     {
         *("schema_version", "name", "day", "in_combat", "outcome", "settings"),
         *("combatants", "pending", "opposed", "next_id", "arrivals"),
+        "reminders",  # issue 15: each fires at its own time (rules.engine.fx_schedule)
     }
 )
 
