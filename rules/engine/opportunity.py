@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from rules.engine.context import Context
+from rules.engine.fx_schedule import at_opening, watched
 from rules.engine.journal import undo_append
 from rules.model.event import Event
 from rules.model.state import Combatant
@@ -112,6 +113,10 @@ def opening(ctx: Context, ed: dict[str, Any], d: dict[str, Any], announce: bool 
 def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
     """A8: the opportunity opens (`fresh_turn`), logged at the track's time.
 
-    Standing orders pass `announce=False` (their summary line counts it).
+    Standing orders pass `announce=False` (their summary line counts it). Then what
+    waits for this opportunity ends or fires (issue 15, `at_opening`); the quick step
+    leaves a watched combatant's opening to this general way.
     """
     opening(ctx, ctx.enc.__dict__, c.__dict__, announce)
+    if c.id in watched(ctx.enc):
+        at_opening(ctx, c.id)

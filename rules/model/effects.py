@@ -148,7 +148,7 @@ class Effect(_Frozen):
     modifier: EffectModifier | None = None
     duration: Duration = Field(default_factory=Duration)
     tick: Tick | None = None
-    start: Annotated[int, Field(ge=0)] = 0
+    start: int = 0  # may fall below 0: StartCombat counts it from the new track's 0
     ends: int | None = None
 
     def next_tick(self, now: int) -> int | None:
