@@ -14,6 +14,8 @@ from rules.engine import track_index
 from rules.engine.session import Session
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, FastForward, ResolveCheck, StartCombat, TakeOpportunity
+from rules.model.effect_commands import MAX_TARGETS, AddEffect
+from rules.model.effects import Duration, EffectModifier
 from rules.model.state import Action, Combatant, Encounter
 
 REPERTOIRE = [
@@ -82,6 +84,32 @@ def engine_step_us(count: int = 1000, samples: int = 2000) -> tuple[float, float
         if step % 100 == 0:
             tied.append(len(track_index.tied(session.encounter)))
     return statistics.median(timings) * 1e6, statistics.mean(tied)
+
+
+def engine_step_us_effects(count: int = 1000, samples: int = 2000) -> float:
+    """`engine_step_us` with every combatant carrying two effects (issue 15): Blessed (+1 to
+    every roll, until removed) and Aiming (+1 to Melee rolls, for 1,000,000 TU).
+
+    Neither waits for an opportunity, so the step stays the quick one: the effects' ends
+    sit far down the heap, and the watch set (fx_schedule.watched) is one membership test.
+    """
+    session, dice = _started(count)
+    blessed = EffectModifier(amount=1)
+    aiming = EffectModifier(target="skill", name="Melee", amount=1)
+    ids = list(session.encounter.combatants)
+    for start in range(0, len(ids), MAX_TARGETS):
+        part = ids[start : start + MAX_TARGETS]
+        session.do(AddEffect(targets=part, name="Blessed", modifier=blessed), dice)
+        long = Duration(kind="tu", amount=1_000_000)
+        session.do(AddEffect(targets=part, name="Aiming", modifier=aiming, duration=long), dice)
+    advance = Advance()
+    timings: list[float] = []
+    for step in range(samples):
+        _act(session, dice, step)
+        start_time = time.perf_counter()
+        session.do(advance, dice)
+        timings.append(time.perf_counter() - start_time)
+    return statistics.median(timings) * 1e6
 
 
 def _orders(session: Session) -> dict[str, list[str]]:
@@ -160,6 +188,7 @@ def run() -> dict[str, float]:
     pace = machine_reference_us()
     step, tied = in_fresh_process(here, "engine_step_us")  # type: ignore[misc]
     print(f"  (step at 1,000 combatants: {tied:.0f} tied at each time on average)")
+    with_effects = in_fresh_process(here, "engine_step_us_effects")
     print(f"  (machine pace at the step: sum(range(100)) {pace:.2f} µs; 0.75 when quiet)")
     undo = in_fresh_process(here, "undo_ms")
     by_command, done = in_fresh_process(here, "by_command_seconds")  # type: ignore[misc]
@@ -167,6 +196,7 @@ def run() -> dict[str, float]:
     return {
         "engine_step_us_c1000": step,
         "engine_step_tied_c1000": tied,
+        "engine_step_us_c1000_effects": with_effects,  # type: ignore[dict-item]
         "bulk_s_c100_t10000": bulk,
         "bulk_opportunities_c100_t10000": taken,
         "by_command_s_c100_t1000": by_command,

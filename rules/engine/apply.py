@@ -17,6 +17,7 @@ from rules.engine.handlers import (  # noqa: F401
     attack,
     batch,
     care,
+    effects,
     pool_checks,
     rename,
     roster,

@@ -47,6 +47,7 @@ def why_not(encounter: Encounter, command: Command) -> str | None:
     # real command after it share one build; apply pops and pushes it in place: a copy.
     heap = heap_of(encounter) if encounter.in_combat else cache.get("heap")
     kept, epoch = None if heap is None else list(heap), cache.get("epoch")
+    watch = cache.get("watch")  # issue 15: a frozenset, never changed in place
     try:
         apply(encounter, command, _StopAtFirstDie()).undo()
     except _DieReached:
@@ -54,7 +55,7 @@ def why_not(encounter: Encounter, command: Command) -> str | None:
     except (CommandError, ValueError) as error:
         return str(error)
     finally:
-        # The track cache (TrackCache's two keys) as it was: apply may have popped,
+        # The track cache (TrackCache's keys) as it was: apply may have popped,
         # pushed or dropped the heap, or moved the key epoch.
         if kept is None:
             cache.pop("heap", None)
@@ -64,4 +65,8 @@ def why_not(encounter: Encounter, command: Command) -> str | None:
             cache.pop("epoch", None)
         else:
             cache["epoch"] = epoch
+        if watch is None:
+            cache.pop("watch", None)
+        else:
+            cache["watch"] = watch
     return None

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from rules.engine.context import Context
+from rules.engine.fx_schedule import at_opening, watched
 from rules.engine.journal import undo_append
 from rules.model.event import Event, new_event
 from rules.model.state import Combatant
@@ -40,6 +41,7 @@ LASTING: Final = frozenset(
         *("vital_organ", "half_endurance_checked", "zero_endurance_checked"),
         *("dead", "out_of_fight", "exhaustion", "chance", "luck", "drains"),
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns
+        "effects",  # issue 15: each ends by its own duration (rules.engine.fx_schedule)
     }
 )
 
@@ -50,6 +52,7 @@ ENCOUNTER_LASTING: Final = frozenset(
     {
         *("schema_version", "name", "day", "in_combat", "outcome", "settings"),
         *("combatants", "pending", "opposed", "next_id", "arrivals", "party"),
+        "reminders",  # issue 15: each fires at its own time (rules.engine.fx_schedule)
     }
 )
 
@@ -110,6 +113,10 @@ def opening(ctx: Context, ed: dict[str, Any], d: dict[str, Any], announce: bool 
 def open_opportunity(ctx: Context, c: Combatant, announce: bool = True) -> None:
     """A8: the opportunity opens (`fresh_turn`), logged at the track's time.
 
-    Standing orders pass `announce=False` (their summary line counts it).
+    Standing orders pass `announce=False` (their summary line counts it). Then what
+    waits for this opportunity ends or fires (issue 15, `at_opening`); the quick step
+    leaves a watched combatant's opening to this general way.
     """
     opening(ctx, ctx.enc.__dict__, c.__dict__, announce)
+    if c.id in watched(ctx.enc):
+        at_opening(ctx, c.id)

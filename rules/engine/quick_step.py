@@ -8,7 +8,8 @@ way's refusal checks and timetrack's pop, which is what issue 3's step figure
 (`engine_step_us_c1000`, ≤ 5 µs) measures. What the step resets and logs is not
 its own: the turn closes by `ENCOUNTER_PER_TURN` and the opportunity opens with
 `opening`, as on the general way (`rules.engine.opportunity`, issue 13). Anything
-else (bleeding first, a stale or re-keyed entry, a refusal to explain) changes
+else (bleeding first, a stale or re-keyed entry, a refusal to explain, an effect
+or reminder waiting for this opening: rules.engine.fx_schedule) changes
 nothing and the handler goes the general way. tests/engine/test_quick_step.py
 checks both give the same encounter, log and undo, step for step.
 """
@@ -38,6 +39,8 @@ def quick_advance(ctx: Context) -> bool:
         kind != ACT  # bleeding comes first (A7)
         or stamped != cache.get("epoch", 0)  # its R5 key may have moved (A9)
         or not is_current(d, time, arrival)  # stale: moved, died, left the fight or encounter
+        or (watch := cache.get("watch")) is None  # unknown: the general way builds it
+        or cid in watch  # an effect or reminder waits for this opening (issue 15)
     ):
         return False
     heappop(heap)

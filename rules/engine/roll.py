@@ -134,6 +134,8 @@ def perform_roll(
         rolled=(outcome.label, outcome.modifier) if outcome is not None else None,
         complement=use_complement,
         exert_stat=value if exert else None,  # A5: the stat as it stood, scaled by the die
+        skill=skill,
+        stat=stat,
     )
     mods = list(plan.modifiers)
     # 5. A4: a supporting roll's bonus is spent on the next roll.

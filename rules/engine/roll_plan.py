@@ -24,6 +24,8 @@ __all__ = [
     "LIMB_PENALTY",
     "Modifier",
     "RollPlan",
+    "attack_goal_modifiers",
+    "effect_modifiers",
     "held_penalty",
     "limb_refusal",
     "modifier_text",
@@ -82,6 +84,32 @@ def limb_refusal(c: Combatant, limb: Location | None) -> str | None:
     return None
 
 
+def effect_modifiers(c: Combatant, skill: str | None, stat: str | None) -> list[Modifier]:
+    """The GM's effects on `c` that shift this roll (issue 15), labelled by their names:
+    every-roll ones always, a stat's or a skill's when the roll is made on it (any case)."""
+    found: list[Modifier] = []
+    for e in c.effects:
+        m = e.modifier
+        if m is None or m.target == "attacked":
+            continue
+        if m.target == "all" or (
+            m.name is not None
+            and (stat if m.target == "stat" else skill) is not None
+            and m.name.lower() == str(stat if m.target == "stat" else skill).lower()
+        ):
+            found.append(Modifier(e.name, m.amount))
+    return found
+
+
+def attack_goal_modifiers(target: Combatant) -> tuple[Modifier, ...]:
+    """What the target's effects add to the goal of attacks against it (issue 15, A8 goals)."""
+    return tuple(
+        Modifier(e.name, e.modifier.amount)
+        for e in target.effects
+        if e.modifier is not None and e.modifier.target == "attacked"
+    )
+
+
 def plan_roll(
     c: Combatant,
     *,
@@ -94,11 +122,14 @@ def plan_roll(
     rolled: tuple[str, int] | None = None,
     complement: bool = True,
     exert_stat: int | None = None,
+    skill: str | None = None,
+    stat: str | None = None,
 ) -> RollPlan:
     """The modifiers of `c`'s roll, zero ones left out, in the engine's order:
 
     1. A8: the multi-action penalty (`actions`) or a held action's (`held`), then the GM's;
-    2. the action's own (`extra`, e.g. an extended roll's running total, A3);
+    2. the action's own (`extra`, e.g. an extended roll's running total, A3), then the
+       GM's effects on `c` (issue 15: `effect_modifiers`, by the roll's `skill` and `stat`);
     3. A15: a broken or shattered `limb` is at −4 (a severed one: `refusal`);
     4. Part C: the declared die's rolled result (`rolled`, the engine only: a preview's
        odds hold the die's whole distribution instead);
@@ -113,6 +144,8 @@ def plan_roll(
         Modifier("GM", gm),
         *(Modifier(label, value) for label, value in extra),
     ]
+    if c.effects:
+        found.extend(effect_modifiers(c, skill, stat))
     refusal = limb_refusal(c, limb)
     state = c.limbs.get(limb) if limb is not None else None
     if state is not None and refusal is None:

@@ -1,4 +1,4 @@
-"""The Time Track's index: a heap of who acts (and who bleeds) next (A7, A14).
+"""The Time Track's index: a heap of who acts (and who bleeds, ticks or is reminded) next (A7, A14).
 
 The heap is a cache derived from the encounter, never saved: entries are
 checked against the state when they reach the top (stale ones are dropped),
@@ -16,7 +16,10 @@ from rules.engine.context import Context
 from rules.mechanics.wounds import BLEED_INTERVAL, next_bleed_tick
 from rules.model.state import Combatant, Encounter
 
-BLEED, ACT = 0, 1  # bleeding ticks resolve before opportunities at the same time (A7)
+# At one time, in this order: bleeding ticks (A14), effect ticks, effect ends and reminders
+# (issue 15), then opportunities (A7). An effect's tick at its end time lands before it ends.
+BLEED, TICK, END, REMIND, ACT = 0, 1, 2, 3, 4
+FX_KINDS = (TICK, END, REMIND)
 
 # (order, time, kind, -effective Wits, arrival, name, id): the heap's order *is* R5's
 # order, so the next opportunity is one pop however many combatants share its time.
@@ -30,7 +33,7 @@ Entry = tuple[int, int, int, int, int, str, str, int, dict[str, Any]]
 _VALID, _STALE, _RESTAMP = 0, 1, 2
 _WITS_BITS, _ARRIVAL_BITS = 8, 32  # small: a 2-digit int compares fast
 _KIND_SHIFT = _WITS_BITS + _ARRIVAL_BITS
-TIME_SHIFT = _KIND_SHIFT + 1
+TIME_SHIFT = _KIND_SHIFT + 3  # 3 bits of kind
 
 
 class TrackCache(TypedDict, total=False):
@@ -38,6 +41,7 @@ class TrackCache(TypedDict, total=False):
 
     heap: list[Entry]
     epoch: int  # the key epoch (`keys_may_have_moved`)
+    watch: frozenset[str]  # whose next opportunity ends an effect or fires a reminder
 
 
 def order_base(kind: int, neg_wits: int) -> int:
@@ -81,6 +85,7 @@ def keys_may_have_moved(enc: Encounter) -> None:
 
 def invalidate_track(enc: Encounter) -> None:
     enc.cache.pop("heap", None)
+    enc.cache.pop("watch", None)  # rules.engine.fx_schedule.watched rebuilds it
 
 
 def _wits(c: Combatant) -> int:
@@ -113,17 +118,42 @@ def _bleed_entry(c: Combatant, now: int) -> Entry:
     return ((tick << TIME_SHIFT) + BLEED_BASE, tick, BLEED, 0, 0, "", c.id, -1, c.__dict__)
 
 
+def fx_entry(kind: int, time: int, fx_id: int, cid: str, d: dict[str, Any]) -> Entry:
+    """An effect's tick or end (`d`: its bearer's `__dict__`) or a reminder (`d`: the
+    encounter's, `cid` ""); the effect's or reminder's id orders those at one time."""
+    order = (time << TIME_SHIFT) + order_base(kind, 0) + fx_id
+    return (order, time, kind, 0, fx_id, "", cid, -1, d)
+
+
+def effect_entries(c: Combatant, now: int) -> list[Entry]:
+    """Its effects' next ticks and timed ends after `now` (issue 15)."""
+    found: list[Entry] = []
+    for e in c.effects:
+        tick = e.next_tick(now)
+        if tick is not None:
+            found.append(fx_entry(TICK, tick, e.id, c.id, c.__dict__))
+        if e.ends is not None and e.ends > now:
+            found.append(fx_entry(END, e.ends, e.id, c.id, c.__dict__))
+    return found
+
+
 def heap_of(enc: Encounter) -> list[Entry]:
     cache = _cache(enc)
     heap = cache.get("heap")
     if heap is None:
         heap = []
         due = set(enc.due)
+        now = enc.time
         for c in enc.combatants.values():
             if c.active and c.id not in due:
                 heap.append(act_entry(enc, c))
             if _bleeds(c):
-                heap.append(_bleed_entry(c, enc.time))
+                heap.append(_bleed_entry(c, now))
+            if c.effects:
+                heap.extend(effect_entries(c, now))
+        for r in enc.reminders:
+            if r.at is not None and r.at > now:
+                heap.append(fx_entry(REMIND, r.at, r.id, "", enc.__dict__))
         heapq.heapify(heap)
         cache["heap"] = heap
     return heap
@@ -159,9 +189,14 @@ def _check(ed: dict[str, Any], entry: Entry, epoch: int) -> int:
             if wits != -_wits(c) or name != c.name.lower():
                 return _RESTAMP
         return _VALID
+    if kind == REMIND:
+        found = [r for r in ed["reminders"] if r.id == arrival and r.at == time]
+        return _VALID if found and time > ed["time"] else _STALE
     c = ed["combatants"].get(cid)
     if c is None or c.__dict__ is not d:
         return _STALE  # removed (bleeding needs no track place, so it has no other sign)
+    if kind != BLEED:
+        return _VALID if time > ed["time"] and _effect_due(d, kind, arrival, time) else _STALE
     anchor = d["bleed_anchor"]
     valid = (
         d["bleed_rate"] > 0
@@ -172,6 +207,16 @@ def _check(ed: dict[str, Any], entry: Entry, epoch: int) -> int:
         and (time - anchor) % BLEED_INTERVAL == 0
     )
     return _VALID if valid else _STALE
+
+
+def _effect_due(d: dict[str, Any], kind: int, fx_id: int, time: int) -> bool:
+    """The effect `fx_id` is still on its bearer and ticks (alive) or ends at `time`."""
+    for e in d["effects"]:
+        if e.id == fx_id:
+            if kind == TICK:
+                return not d["dead"] and bool(e.ticks_at(time))
+            return bool(e.ends == time)
+    return False
 
 
 def peek(enc: Encounter) -> Entry | None:
@@ -192,10 +237,16 @@ def _top(enc: Encounter, heap: list[Entry], epoch: int) -> Entry | None:
     return None
 
 
-def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
-    """The next event: its time, then either the bleeding ticks due then (A7: they
-    come first; call `pop_opportunity` after resolving them, as a tick can change
-    who acts) or, with no bleeding, the R5-first combatant acting then.
+FxDue = tuple[int, str, int]  # (TICK/END/REMIND, bearer id or "", effect or reminder id)
+
+
+def pop_next(
+    enc: Encounter,
+) -> tuple[int, Sequence[str], str | None, Sequence[FxDue]] | None:
+    """The next event: its time, then either the bleeding ticks and the effects' ticks,
+    ends and reminders due then, in that order (A7: they come first; call
+    `pop_opportunity` after resolving them, as a tick can change who acts) or, with
+    none of those, the R5-first combatant acting then.
 
     Called before the track's time moves, so validity is judged against the
     old time; duplicate entries (a BLR raised twice) count once.
@@ -211,14 +262,20 @@ def pop_next(enc: Encounter) -> tuple[int, Sequence[str], str | None] | None:
     time = first[1]
     if first[2] == ACT:
         heapq.heappop(heap)
-        return time, (), first[6]
+        return time, (), first[6], ()
     bleeding: list[str] = []
+    fx: list[FxDue] = []
     epoch = key_epoch(enc)
-    while heap and heap[0][1] == time and heap[0][2] == BLEED:
+    while heap and heap[0][1] == time and heap[0][2] != ACT:
         entry = heapq.heappop(heap)
-        if _check(enc.__dict__, entry, epoch) == _VALID and entry[6] not in bleeding:
-            bleeding.append(entry[6])
-    return time, bleeding, None
+        if _check(enc.__dict__, entry, epoch) != _VALID:
+            continue
+        if entry[2] == BLEED:
+            if entry[6] not in bleeding:
+                bleeding.append(entry[6])
+        elif (due := (entry[2], entry[6], entry[4])) not in fx:
+            fx.append(due)
+    return time, bleeding, None, fx
 
 
 def pop_opportunity(enc: Encounter, time: int) -> str | None:
@@ -256,7 +313,7 @@ def set_ttu(ctx: Context, c: Combatant, ttu: int | None) -> None:
 def schedule_bleeding(enc: Encounter, c: Combatant) -> None:
     """Put a combatant's next bleeding tick on the heap (after its anchor or BLR changed)."""
     heap = enc.cache.get("heap")
-    if heap is not None and enc.in_combat and _bleeds(c):
+    if heap is not None and _bleeds(c):  # in combat and out: PassTime runs the clock
         heapq.heappush(heap, _bleed_entry(c, enc.time))
 
 

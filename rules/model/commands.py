@@ -12,7 +12,14 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, TypeAdapter, field_validator
 
 from rules.mechanics.wounds import Location
-from rules.model.base import Model
+from rules.model.command_base import CommandModel
+from rules.model.effect_commands import (
+    AddEffect,
+    AddReminder,
+    DismissReminder,
+    PassTime,
+    RemoveEffect,
+)
 from rules.model.plain_text import Name
 from rules.model.state import (
     Awareness,
@@ -27,14 +34,6 @@ RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
 MAX_COPIES = 20  # copies of one template added at once (AddCombatant.count)
 MAX_BATCH = 200  # parts of one Batch: the marked roster rows
 AnimaKind = Literal["ability", "resistance", "characteristic", "opposed-characteristic"]  # B4-B6
-
-
-class CommandModel(Model):
-    """A command never changes once made: the history keeps it for undo, redo and replay,
-    and saves reuse its JSON by identity (rules/saves/cache.py). Frozen is shallow: a
-    command's combatant is copied by the handler before it joins the encounter."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class AddCombatant(CommandModel):
@@ -378,7 +377,12 @@ Command = Annotated[
     | AnimaCheck
     | SetDemiseGoal
     | RenameEncounter
-    | Batch,
+    | Batch
+    | AddEffect
+    | RemoveEffect
+    | AddReminder
+    | DismissReminder
+    | PassTime,
     Field(discriminator="type"),
 ]
 

@@ -29,7 +29,7 @@ MAX_CHARACTERS: Final = 60
 
 # The one list of what a character carries from fight to fight (issue 17). A write-back
 # copies exactly these from the encounter; a new encounter starts with them. Issue 15's
-# effects that outlast a fight go here too (and into `ANCHORED` if they hold track times).
+# effects that outlast a fight are here too (`rules.party.lasting` moves their track times).
 LASTING_FIELDS: Final[tuple[str, ...]] = (
     "wounds",  # A11, A14: with their locations
     "bleed_wp",  # A14: WP taken from bleeding ticks
@@ -45,6 +45,7 @@ LASTING_FIELDS: Final[tuple[str, ...]] = (
     "drains",  # R20: until restored
     "luck",  # C2/R17: the whole campaign's signed pool
     "chance",  # C1: the day's dice and their lockouts
+    "effects",  # issue 15: those that outlast the fight (`rules.party.lasting.outlasting`)
 )
 # Lasting fields that hold a time on an encounter's track (shifted between tracks).
 ANCHORED: Final[frozenset[str]] = frozenset({"bleed_anchor"})

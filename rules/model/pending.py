@@ -27,6 +27,7 @@ __all__ = [
     "DemiseData",
     "ParryData",
     "PendingData",
+    "ReminderData",
     "pending_kind",
 ]
 
@@ -109,6 +110,13 @@ class DemiseData(_Data):
     trigger: str
 
 
+class ReminderData(_Data):
+    """A GM's reminder the track reached (issue 15): shown, logged, answered with one key."""
+
+    kind: Literal["reminder"] = Field("reminder", exclude=True)
+    reminder: int  # the reminder's own id (rules.model.effects.Reminder)
+
+
 def pending_kind(value: object) -> str | None:
     """The variant's tag: a model's kind, or the kind `Pending` copied into the dict."""
     if isinstance(value, dict):
@@ -121,16 +129,18 @@ PendingData = Annotated[
     Annotated[ParryData, Tag("parry")]
     | Annotated[DamageData, Tag("damage")]
     | Annotated[BreakageData, Tag("breakage")]
-    | Annotated[DemiseData, Tag("demise")],
+    | Annotated[DemiseData, Tag("demise")]
+    | Annotated[ReminderData, Tag("reminder")],
     Discriminator(pending_kind),
 ]
 
 
-PendingKind = Literal["breakage", "demise", "parry", "damage"]
+PendingKind = Literal["breakage", "demise", "parry", "damage", "reminder"]
 
 
 class Pending(Model):
-    """A decision the GM must answer before the fight goes on (breakage, demise, parry, damage)."""
+    """A decision the GM must answer before the fight goes on (breakage, demise, parry,
+    damage, or a reminder the track reached)."""
 
     # Frozen: the forms and the engine read it; the one change, a demise check's text
     # refreshed (rules.engine.wounding), goes through the journal, which writes `__dict__`.

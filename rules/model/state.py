@@ -22,6 +22,7 @@ from pydantic import (
 from rules.mechanics.sheet_names import on_sheet, rating
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
+from rules.model.effects import Effect, Reminder
 from rules.model.event import Event
 from rules.model.party_link import PartyLink
 from rules.model.pending import Pending
@@ -30,7 +31,8 @@ from rules.model.plain_text import Name, Note, ShortText
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
     from rules.engine.track_index import TrackCache
 
-SCHEMA_VERSION = 3  # 2: the dice mode; 3: the party an encounter came from (rules.saves.migrations)
+# 2: the dice mode; 3: the party an encounter came from; 4: effects and reminders
+SCHEMA_VERSION = 4  # (rules.saves.migrations)
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -170,6 +172,7 @@ class Combatant(Stats):
     turn_bonus: int = 0  # R26: a desperation result for the rest of the turn
     extended: ExtendedAction | None = None  # A3
     complement_bonus: int = 0  # A4: waiting for the supported roll
+    effects: list[Effect] = Field(default_factory=list)  # the GM's conditions (issue 15)
 
     @field_validator("stats")
     @classmethod
@@ -332,6 +335,7 @@ class Encounter(Model):
     next_id: int = 1
     arrivals: int = 0
     party: PartyLink | None = None  # the party it was made from (rules.party, issue 17)
+    reminders: list[Reminder] = Field(default_factory=list)  # ahead on the track (issue 15)
 
     _cache: TrackCache = PrivateAttr(default_factory=_empty_cache)
 

@@ -14,6 +14,11 @@ from the anchor). Between fights no track runs, so no bleeding ticks there
 When a battle starts the engine counts bleeding from the new track's 0 as in
 any encounter (rules.engine.handlers.track.start_combat, A14). R13: BLR 0
 clears the anchor, and a party never holds an anchor without a BLR.
+
+Effects (issue 15) hold track times too (`start`, `ends`): they are kept relative
+to a track at 0 the same way, so each keeps the TU it had left. Those that end
+with this fight (until the end of combat, or until someone else's next
+opportunity: that someone is of this fight) do not go to the party.
 """
 
 from __future__ import annotations
@@ -21,8 +26,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rules.model.effects import Effect
 from rules.model.party import ANCHORED, FIGHT_FIELDS, LASTING_FIELDS, fight_default
 from rules.model.state import Combatant, Encounter
+
+
+def outlasting(c: Combatant, now: int) -> list[Effect]:
+    """`c`'s effects that outlast the fight, their times moved to a track at 0 (`now`)."""
+    kept = []
+    for e in c.effects:
+        if e.duration.kind == "end" or (e.duration.kind == "next" and e.duration.whose != c.id):
+            continue
+        ends = None if e.ends is None else e.ends - now
+        kept.append(e.model_copy(update={"start": e.start - now, "ends": ends}))
+    return kept
 
 
 def lasting_state(c: Combatant, now: int = 0) -> dict[str, Any]:
@@ -34,6 +51,7 @@ def lasting_state(c: Combatant, now: int = 0) -> dict[str, Any]:
     for name in ANCHORED:
         if data[name] is not None:
             data[name] -= now
+    data["effects"] = [e.model_dump(mode="json") for e in outlasting(c, now)]
     return data
 
 
@@ -45,6 +63,7 @@ def for_party(c: Combatant, now: int, sheet: Combatant | None = None) -> Combata
     for name in ANCHORED:
         if update[name] is not None:
             update[name] -= now
+    update["effects"] = outlasting(c, now)
     update.update({name: fight_default(name) for name in FIGHT_FIELDS})
     return base.model_copy(deep=True, update=update)
 

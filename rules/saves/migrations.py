@@ -67,47 +67,49 @@ def v0_to_v1(data: JSON) -> JSON:
     return result
 
 
-def v1_to_v2(data: JSON) -> JSON:
-    """Schema 2 adds the save's `dice` ("virtual" or "physical"): a v1 save had none,
-    and its fight was rolled virtually unless the GM pressed m each time, so it
-    resumes with virtual dice (the field is left out: its default says so).
-
-    Only the version numbers change. An encounter object that is not an object
-    (a damaged file) is left as it is, for validation to name the problem.
-    """
+def renumbered(data: JSON, version: int) -> JSON:
+    """The save in schema `version + 1` when only its version numbers change: the file's,
+    the encounter's and the history base's. An encounter object that is not an object
+    (a damaged file) is left as it is, for validation to name the problem. The input
+    is left as it was."""
     result = dict(data)
-    result["schema_version"] = 2
+    result["schema_version"] = version + 1
     encounter = result.get("encounter")
-    if isinstance(encounter, dict) and encounter.get("schema_version", 1) == 1:
-        result["encounter"] = {**encounter, "schema_version": 2}
+    if isinstance(encounter, dict) and encounter.get("schema_version", version) == version:
+        result["encounter"] = {**encounter, "schema_version": version + 1}
     history = result.get("history")
     base = history.get("base") if isinstance(history, dict) else None
     if isinstance(history, dict) and isinstance(base, dict):
-        if base.get("schema_version", 1) == 1:
-            result["history"] = {**history, "base": {**base, "schema_version": 2}}
+        if base.get("schema_version", version) == version:
+            result["history"] = {**history, "base": {**base, "schema_version": version + 1}}
     return result
+
+
+def v1_to_v2(data: JSON) -> JSON:
+    """Schema 2 adds the save's `dice` ("virtual" or "physical"): a v1 save had none,
+    and its fight was rolled virtually unless the GM pressed m each time, so it
+    resumes with virtual dice (the field is left out: its default says so)."""
+    return renumbered(data, 1)
 
 
 def v2_to_v3(data: JSON) -> JSON:
     """Schema 3 adds the encounter's `party` (the party it was made from, issue 17):
-    a v2 save came from no party, and the field is left out (its default, None, says so).
-
-    Only the version numbers change, as in `v1_to_v2`.
-    """
-    result = dict(data)
-    result["schema_version"] = 3
-    encounter = result.get("encounter")
-    if isinstance(encounter, dict) and encounter.get("schema_version", 2) == 2:
-        result["encounter"] = {**encounter, "schema_version": 3}
-    history = result.get("history")
-    base = history.get("base") if isinstance(history, dict) else None
-    if isinstance(history, dict) and isinstance(base, dict):
-        if base.get("schema_version", 2) == 2:
-            result["history"] = {**history, "base": {**base, "schema_version": 3}}
-    return result
+    a v2 save came from no party, and the field is left out (its default, None, says so)."""
+    return renumbered(data, 2)
 
 
-MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1, 1: v1_to_v2, 2: v2_to_v3}
+def v3_to_v4(data: JSON) -> JSON:
+    """Schema 4 adds effects (`Combatant.effects`) and reminders (`Encounter.reminders`),
+    issue 15: a v3 save had none, and both default to empty lists."""
+    return renumbered(data, 3)
+
+
+MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
+    0: v0_to_v1,
+    1: v1_to_v2,
+    2: v2_to_v3,
+    3: v3_to_v4,
+}
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 
 

@@ -38,6 +38,27 @@ wounds = st.lists(
 
 
 @st.composite
+def effect(draw: st.DrawFn, eid: int) -> dict[str, Any]:
+    """Issue 15's effects: those that end with the fight (end; someone else's next) stay."""
+    kind = draw(st.sampled_from(["tu", "until", "removed", "end", "next"]))
+    start = draw(st.integers(-20, 200))
+    amount = draw(st.integers(1, 60)) if kind in ("tu", "until") else None
+    ends = None if amount is None else start + amount
+    duration: dict[str, Any] = {"kind": kind, "amount": amount}
+    if kind == "next":
+        duration["whose"] = draw(st.sampled_from(["c1", "c2"]))
+    tick = draw(st.none() | st.builds(dict, every=st.integers(1, 10), wp=st.integers(1, 3)))
+    return {
+        "id": eid,
+        "name": draw(st.sampled_from(["Blessed", "On fire"])),
+        "start": start,
+        "ends": ends,
+        "duration": duration,
+        "tick": tick,
+    }
+
+
+@st.composite
 def lasting(draw: st.DrawFn) -> dict[str, Any]:
     rate = draw(st.integers(0, 3))
     return {
@@ -61,6 +82,7 @@ def lasting(draw: st.DrawFn) -> dict[str, Any]:
         "drains": draw(st.dictionaries(st.sampled_from(STATS), st.integers(0, 3), max_size=3)),
         "luck": draw(st.integers(-5, 5)),
         "chance": {"combat": draw(CHANCE), "roleplay": draw(CHANCE)},
+        "effects": [draw(effect(100 + k)) for k in range(draw(st.integers(0, 3)))],
     }
 
 

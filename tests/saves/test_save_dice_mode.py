@@ -52,7 +52,7 @@ def v1_save(tmp_path: Path) -> tuple[Path, dict[str, object]]:
 
 
 def test_a_schema_1_save_loads_with_virtual_dice_and_saves_as_today(tmp_path: Path) -> None:
-    assert SCHEMA_VERSION >= 2  # later schemas (3: the party link) upgrade on from 2
+    assert SCHEMA_VERSION >= 2  # later schemas (3: the party link, 4: effects) upgrade on
     path, encounter = v1_save(tmp_path)
     original = path.read_text()
     loaded = load_session(path)

@@ -21,6 +21,7 @@ from rules.engine.reactions import (
     timing_refusal,
 )
 from rules.engine.roll import check_roll, perform_roll
+from rules.engine.roll_plan import Modifier, attack_goal_modifiers
 from rules.engine.targets import target_refusal
 from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
@@ -96,6 +97,15 @@ def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -
     return vs
 
 
+def _goal_text(goal: int, dodge: int | None, against: tuple[Modifier, ...], total: int) -> str:
+    """`goal 3 + dodge 2 = 5`, `goal 3 +2 (Prone) = 5`: each addition with its reason."""
+    parts = [f"goal {goal}"]
+    if dodge is not None:
+        parts.append(f"+ dodge {dodge}")
+    parts.extend(f"{m.value:+d} ({m.label})".replace("-", "−", 1) for m in against)
+    return " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+
+
 @handles(Attack)
 def attack(ctx: Context, cmd: Attack) -> None:
     """A11: declared dodge first, then the attack roll; a hit goes to parry or damage."""
@@ -112,7 +122,8 @@ def attack(ctx: Context, cmd: Attack) -> None:
     # The attack roll's own refusals come before the dodge's dice (no refusal after a die).
     check_roll(ctx, attacker, stat=weapon.stat, goal=cmd.goal, special=cmd.special, limb=cmd.limb)
     dodge_vs = _dodge(ctx, target, cmd.dodge, attacker) if cmd.dodge is not None else 0
-    goal = cmd.goal + dodge_vs
+    against = attack_goal_modifiers(target)  # issue 15: the target's effects move the goal
+    goal = max(0, cmd.goal + dodge_vs + sum(m.value for m in against))
     roll = perform_roll(
         ctx,
         attacker,
@@ -127,7 +138,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
         kind="attack",
         limb=cmd.limb,
     )
-    goal_text = f"goal {cmd.goal} + dodge {dodge_vs} = {goal}" if cmd.dodge else f"goal {goal}"
+    goal_text = _goal_text(cmd.goal, dodge_vs if cmd.dodge else None, against, goal)
     if roll.victory_score is None:
         ctx.emit(
             "miss",

@@ -54,7 +54,8 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
         if outcome.stat_factor != farad.UNCHANGED:
             stat_name += " doubled" if outcome.stat_factor == farad.DOUBLED else " halved"
     rolled = (outcome.label, outcome.modifier) if outcome is not None else None
-    modifiers = plan_roll(c, special=cmd.special, rolled=rolled, complement=False).modifiers
+    plan = plan_roll(c, special=cmd.special, rolled=rolled, complement=False, stat=ENDURANCE)
+    modifiers = plan.modifiers  # issue 15: an Endurance effect shifts A15/A16 checks too
     data = p.data
     rule = "A15" if isinstance(data, BreakageData) else "A16"
     where = f"{data.location}, " if isinstance(data, BreakageData) else ""

@@ -21,8 +21,9 @@ import heapq
 import itertools
 from typing import Any
 
-from rules.engine import wounding
+from rules.engine import effect_track, wounding
 from rules.engine.context import Context, handles
+from rules.engine.fx_schedule import at_opening, watched
 from rules.engine.handlers.track import open_opportunity, ready_to_advance
 from rules.engine.track_index import (
     ACT,
@@ -103,6 +104,7 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
     reason = f"track {until} reached"
     heappop, heapreplace, runs_get, shift = heapq.heappop, heapq.heapreplace, runs.get, TIME_SHIFT
     epoch = key_epoch(enc)  # the run's keys are kept current, so never older than this
+    watch = watched(enc)  # issue 15: openings an effect or a reminder waits for
     while True:
         if not heap:
             reason = "no one is left on the time track"
@@ -127,10 +129,16 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
         if kind != ACT:  # A7: the bleeding due at this time comes first
             enc_d["time"], enc_d["arrivals"] = now, arrivals
             popped = pop_next(enc)  # the top is a bleeding entry due at `time`: never None
-            bleeding = popped[1] if popped is not None else ()
+            bleeding, due = (popped[1], popped[3]) if popped is not None else ((), ())
             enc_d["time"] = now = time
             for bleeder in bleeding:
                 _bleed(ctx, combatants[bleeder], runs_get(bleeder), bled)
+            if due:  # issue 15: effect ticks, ends and reminders, after the bleeding
+                effect_track.land(ctx, due)
+                for _, bearer, _ in due:
+                    if (ticked := runs_get(bearer)) is not None:
+                        _rekey(enc, ticked, combatants[bearer])  # A9: a tick's WP
+                watch = watched(enc)
             keys_may_have_moved(enc)  # A9: outside this run, re-check keys pushed before
             ticks += len(bleeding)
             if enc.pending:
@@ -153,9 +161,25 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
                     reason = f"{c.name} has no orders"
                     break
                 run = runs[cid] = _first_turn(ctx, c, plans[cid], key)
+                watch = watched(enc)
+                if enc.pending:  # a reminder at its opportunity (issue 15): the GM's turn
+                    heappop(heap)
+                    j.set(enc, "due", [cid])
+                    reason = "a reminder is due"
+                    break
         elif run[1] != wits:
             heappop(heap)  # stale: bleeding moved its R5 place, a fresh entry waits
             continue
+        if cid in watch:  # issue 15: this opening ends an effect or fires a reminder
+            now = enc_d["time"] = time
+            enc_d["arrivals"] = arrivals
+            at_opening(ctx, cid)  # (a first turn's opening did: cid left the set)
+            watch = watched(enc)
+            if enc.pending:
+                heappop(heap)
+                j.set(enc, "due", [cid])
+                reason = "a reminder is due"
+                break
         now = time  # written to the encounter when a rule needs it, and at the end
         ttu = time + run[0]()
         d = run[4]

@@ -6,7 +6,7 @@ opportunity's opening resets, and its log line, are `rules.engine.opportunity`'s
 
 from __future__ import annotations
 
-from rules.engine import farad_in_play, wounding
+from rules.engine import effect_track, farad_in_play, wounding
 from rules.engine.context import Context, handles
 from rules.engine.opportunity import close_turn, open_opportunity, reset_per_turn
 from rules.engine.quick_step import quick_advance
@@ -74,6 +74,7 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
     for cid in cmd.awareness:
         ctx.combatant(cid)
     j = ctx.j
+    effect_track.rebase(ctx, -enc.time)  # effects and reminders keep their TU left
     j.set(enc, "in_combat", True)
     j.set(enc, "time", 0)
     j.set(enc, "outcome", None)
@@ -109,6 +110,7 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
         ctx.fail("no combat is running")
     j = ctx.j
     ctx.emit("combat", f"Combat ends at track {enc.time}: {cmd.outcome}")
+    effect_track.end_of_combat(ctx)
     j.set(enc, "in_combat", False)
     j.set(enc, "outcome", cmd.outcome)
     j.set(enc, "due", [])
@@ -123,7 +125,8 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
 
 @handles(Advance)
 def advance(ctx: Context, cmd: Advance) -> None:
-    """A7: to the next event. Bleeding ticks due at T resolve first, then the next opportunity.
+    """A7: to the next event. Bleeding ticks due at T resolve first (then effects' ticks,
+    ends and reminders, issue 15), then the next opportunity.
 
     R5: combatants tied at T open one at a time in the tie order (the heap's
     own order), so a step costs O(log n) however many share the time; the GM
@@ -138,15 +141,16 @@ def advance(ctx: Context, cmd: Advance) -> None:
     found = pop_next(enc)
     if found is None:
         ctx.fail("no one is left on the time track")
-    time, bleeding, cid = found
+    time, bleeding, cid, due = found
     if time != ed["time"]:
         ctx.put(ed, "time", time)
     close_turn(ctx, ed)  # the quick step writes the same loop out
-    if bleeding:
+    if bleeding or due:
         for bleeder in bleeding:
             wounding.bleed_tick(ctx, ed["combatants"][bleeder])
+        effect_track.land(ctx, due)  # issue 15: effect ticks, ends, reminders
         if ed["pending"]:
-            return  # a demise check first; the opportunity waits for the next advance
+            return  # a demise check or a reminder first; the opportunity waits
         cid = pop_opportunity(enc, time)
     if cid is not None:
         ctx.put(ed, "due", [cid])
