@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.engine import effect_track, farad_in_play, wounding
 from rules.engine.context import Context, handles
 from rules.engine.opportunity import close_turn, open_opportunity, reset_per_turn
-from rules.engine.quick_step import quick_advance
+from rules.engine.quick_step import quick_first
 from rules.engine.reactions import drop_held
 from rules.engine.track_index import (
     acts_now,
@@ -123,7 +123,6 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
     invalidate_track(enc)
 
 
-@handles(Advance)
 def advance(ctx: Context, cmd: Advance) -> None:
     """A7: to the next event. Bleeding ticks due at T resolve first (then effects' ticks,
     ends and reminders, issue 15), then the next opportunity.
@@ -132,8 +131,6 @@ def advance(ctx: Context, cmd: Advance) -> None:
     own order), so a step costs O(log n) however many share the time; the GM
     may reorder the rest of the tie, or act with any of them.
     """
-    if quick_advance(ctx):
-        return  # the common step, in one piece (rules/engine/quick_step.py)
     enc = ctx.enc
     ed = enc.__dict__  # plain reads: the track's hot path (Journal.put)
     if not ed["in_combat"] or ed["pending"] or ed["due"]:
@@ -155,6 +152,10 @@ def advance(ctx: Context, cmd: Advance) -> None:
     if cid is not None:
         ctx.put(ed, "due", [cid])
         open_opportunity(ctx, ed["combatants"][cid])
+
+
+# The common step first (rules/engine/quick_step.py), else the general way above.
+handles(Advance)(quick_first(advance))
 
 
 def ready_to_advance(ctx: Context) -> None:
