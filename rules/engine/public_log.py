@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from rules.model.event import Event
 from rules.model.state import Combatant, Encounter
 
-__all__ = ["PARTY", "PublicLine", "is_party", "labels", "public_log"]
+__all__ = ["NEVER_WHOLE", "PARTY", "PublicLine", "is_party", "labels", "public_log"]
 
 PARTY = frozenset({"PC", "ally"})  # the players' own side: shown whole
 
@@ -66,6 +66,8 @@ TEMPLATES: Mapping[str, str | None] = {
     "opportunity": None,  # its opening line ("Track N: …", `opening`) stays, reworded (`_cut`)
     "add": "{who} enters the encounter",
 }
+# A foe's lines that show its armour, shield or luck: never whole, whatever is revealed.
+NEVER_WHOLE = frozenset({"damage", "luck", "special"})
 # Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
 TIMING_KINDS = frozenset({"opportunity", "react", "join"})
 UNSEEN = "someone unseen"  # a hidden combatant, named in a line of the party's own
@@ -163,6 +165,8 @@ class _Redactor:
         if subject is not None and not is_party(subject):
             whole = self.open_rolls if roll else subject.reveal == "numbers"
             if event.kind in TIMING_KINDS and not self.foe_timing:
+                whole = False
+            if event.kind in NEVER_WHOLE:
                 whole = False
             who = self.label[subject.id]
         else:  # the party's own line (or the track's): whole unless it shows a foe's roll

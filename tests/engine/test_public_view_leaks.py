@@ -2,8 +2,9 @@
 
 Over random command sequences (the engine's property mix plus the GM's visibility
 commands at random moments): no hidden combatant's name, no GM note, no name of a
-foe the GM has not revealed, and no number of a foe whose numbers are closed (its
-lines carry no digit and no dice; no figures for it) appear in the view's text.
+foe the GM has not revealed, no foe's armour, shield or luck line, and no number
+of a foe whose numbers are closed (its lines carry no digit and no dice; no figures
+for it) appear in the view's text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.engine.context import CommandError
-from rules.engine.public_log import PUBLIC_KINDS, ROLL_KINDS, _Redactor
+from rules.engine.public_log import NEVER_WHOLE, PUBLIC_KINDS, ROLL_KINDS, _Redactor
 from rules.engine.public_view import public_view
 from rules.engine.session import Session
 from rules.mechanics.dice import SeededDice
@@ -63,8 +64,11 @@ def check_view(enc: Encounter) -> None:
         c.id for c in enc.combatants.values() if c.side not in party and c.reveal != "numbers"
     }
     redactor = _Redactor(enc)
+    foes = {c.id for c in enc.combatants.values() if c.side not in party}
     for event in enc.log:
         line = redactor.line(event)
+        if event.actor in foes and event.kind in NEVER_WHOLE:
+            assert line is None, f"a foe's armour, shield or luck shows: {line}"
         if line is None or event.actor not in closed:
             continue
         if event.kind in ROLL_KINDS and enc.settings.open_rolls:
