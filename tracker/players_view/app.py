@@ -38,7 +38,20 @@ _UNSEEN: tuple[int, ...] = (-1,)
 class PlayersView(App[None]):
     """The players' screen on `path`; `drawn_revision` counts the states drawn so far."""
 
-    CSS_PATH = "players_view.tcss"
+    # Inline, not a .tcss beside it: the package data lists only tracker/'s own files.
+    CSS = """
+    Screen { layout: vertical; }
+    #banner { height: auto; padding: 0 1; background: $warning; color: $text; text-style: bold; }
+    NowPanel { background: $boost; }
+    #body { height: 1fr; }
+    #middle { height: auto; }
+    #track { width: 1fr; min-width: 24; }
+    #people { width: 2fr; height: auto; }
+    #log { margin-top: 1; }
+    Screen.-narrow #middle { layout: vertical; }
+    Screen.-narrow #track { width: 1fr; }
+    Screen.-narrow #people { width: 1fr; }
+    """
     TITLE = "Players' screen"
     ENABLE_COMMAND_PALETTE = False  # its screenshot command would write a file
     BINDINGS: ClassVar[list[BindingType]] = [
