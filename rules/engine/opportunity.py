@@ -42,6 +42,7 @@ LASTING: Final = frozenset(
         *("dead", "out_of_fight", "exhaustion", "chance", "luck", "drains"),
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns
         "effects",  # issue 15: each ends by its own duration (rules.engine.fx_schedule)
+        *("hidden", "reveal"),  # the players' screen: the GM's to change
     }
 )
 

@@ -1,5 +1,8 @@
-"""The base of every command (`CommandModel`), apart so command modules beside
-rules.model.commands (rules.model.effect_commands) share it without an import cycle."""
+"""The base of every command, on its own so command modules beside `commands` can share it.
+
+`rules.model.commands` holds the `Command` union, which names every command; a
+module of new commands (`effect_commands`, `visibility_commands`) must not import it back.
+"""
 
 from __future__ import annotations
 

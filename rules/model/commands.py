@@ -28,6 +28,7 @@ from rules.model.state import (
     Outcome,
     SpecialKind,
 )
+from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
 
 Goal = Annotated[int, Field(ge=0, le=99)]
 RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
@@ -382,7 +383,11 @@ Command = Annotated[
     | RemoveEffect
     | AddReminder
     | DismissReminder
-    | PassTime,
+    | PassTime
+    | SetHidden
+    | SetReveal
+    | SetOpenRolls
+    | SetFoeTicks,
     Field(discriminator="type"),
 ]
 

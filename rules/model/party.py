@@ -61,6 +61,8 @@ FIGHT_FIELDS: Final[tuple[str, ...]] = (
     "turn_bonus",
     "extended",
     "complement_bonus",
+    "hidden",  # the players' screen: the GM's for this encounter (issue 16)
+    "reveal",
 )
 
 ChangeKind = Literal[

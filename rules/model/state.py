@@ -31,8 +31,9 @@ from rules.model.plain_text import Name, Note, ShortText
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
     from rules.engine.track_index import TrackCache
 
-# 2: the dice mode; 3: the party an encounter came from; 4: effects and reminders
-SCHEMA_VERSION = 4  # (rules.saves.migrations)
+# 2: the dice mode; 3: the party an encounter came from; 4: effects and reminders;
+# 5: what the players' screen shows (rules.saves.migrations)
+SCHEMA_VERSION = 5
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -41,6 +42,8 @@ LimbState = Literal["broken", "shattered", "severed"]
 ChanceState = Literal["available", "used", "locked"]
 SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
+Reveal = Literal["unknown", "name", "numbers"]  # what the players know of a foe
+FoeTicks = Literal["always", "acting"]  # foes on the players' track: always, or when acting
 
 DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Perception Tech".split())
 
@@ -173,6 +176,8 @@ class Combatant(Stats):
     extended: ExtendedAction | None = None  # A3
     complement_bonus: int = 0  # A4: waiting for the supported roll
     effects: list[Effect] = Field(default_factory=list)  # the GM's conditions (issue 15)
+    hidden: bool = False  # the players' screen: not on their track at all (an ambush)
+    reveal: Reveal = "unknown"  # the players' screen: a foe's name, then its numbers
 
     @field_validator("stats")
     @classmethod
@@ -310,6 +315,8 @@ class Opposed(Model):
 
 class Settings(Model):
     demise_goal: Annotated[int, Field(ge=0, le=60)] = 5  # R15
+    open_rolls: bool = False  # the players' screen: foes' rolls in the public log
+    foe_ticks: FoeTicks = "always"  # the players' screen: foes' places on the track
 
 
 def _empty_cache() -> TrackCache:

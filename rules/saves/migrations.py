@@ -104,11 +104,19 @@ def v3_to_v4(data: JSON) -> JSON:
     return renumbered(data, 3)
 
 
+def v4_to_v5(data: JSON) -> JSON:
+    """Schema 5 adds what the players' screen shows: each combatant's `hidden` and
+    `reveal`, the settings' `open_rolls` and `foe_ticks`. A v4 save had none; their
+    defaults (shown, foes unknown, rolls closed, ticks always) say what it meant."""
+    return renumbered(data, 4)
+
+
 MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
     0: v0_to_v1,
     1: v1_to_v2,
     2: v2_to_v3,
     3: v3_to_v4,
+    4: v4_to_v5,
 }
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 
