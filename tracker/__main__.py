@@ -7,6 +7,7 @@
     tracker --schema        the save file's JSON Schema
     tracker --demo --check  load the demo headless, print one line, exit (no terminal)
     tracker --templates     list the roster templates (built-in and the GM's own)
+    tracker --serve PATH    the players' read-only view of PATH in browsers (--host, --port)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 from tracker import __version__
+from tracker.serve_args import DEFAULT_HOST, DEFAULT_PORT, add_serve_arguments, serve_conflict
 
 
 def where_things_live() -> str:
@@ -79,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--templates", action="store_true", help="list the roster templates and exit"
     )
+    add_serve_arguments(parser)
     parser.add_argument("--version", action="version", version=f"tracker {__version__}")
     return parser
 
@@ -93,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
+    if conflict := serve_conflict(args):
+        parser.error(conflict)
+    if args.serve is not None:
+        from tracker.serve import serve
+
+        return serve(args.serve, args.host or DEFAULT_HOST, args.port or DEFAULT_PORT)
     if args.templates:
         from rules.saves.user_folders import default_saves_dir
         from tracker.check import template_lines

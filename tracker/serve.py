@@ -1,0 +1,210 @@
+"""`tracker --serve PATH`: the players' view in browsers, through textual-serve.
+
+textual-serve runs one command per browser connection, through a shell, and
+pipes the terminal to the page over a websocket. The command is always the
+read-only view on exactly this save (`tracker --view PATH`), its argv quoted
+with `shlex.join`, so no file name (spaces, quotes, `;`) reaches the shell as
+code. What is served (read from textual-serve 1.1.3's `server.py`):
+
+- `/`        the page (textual-serve's own template),
+- `/ws`      the websocket: a fresh view process per connection,
+- `/static/` textual-serve's own JS, CSS, fonts and background image.
+
+textual-serve also offers `/download/{key}` (files an app hands the browser
+with `App.deliver_*`) and a directory index of `/static/`: this server
+leaves both out, so nothing served reads a file but the save (which only the
+view process reads) and textual-serve's own assets. Keys typed in a browser
+reach only that browser's view process, which changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import re
+import shlex
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+from aiohttp.web_runner import GracefulExit
+from textual_serve.server import Server, to_int
+
+MAX_VIEWS = 24  # browsers at once: each is a process; a table has a handful of phones
+_HOST_HEADER = re.compile(r"^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
+
+
+class ServeError(Exception):
+    """A reason not to serve, in words the GM can act on (nothing was started)."""
+
+
+def view_command(path: Path) -> str:
+    """The shell command textual-serve runs per browser: the view on exactly `path`.
+
+    `-I` (isolated): the view imports the installed tracker, never a `tracker/`
+    or `rules/` folder that happens to sit in the current directory.
+    """
+    return shlex.join([sys.executable, "-I", "-m", "tracker", "--view", str(path)])
+
+
+def checked_save(path: Path) -> Path:
+    """The save to serve, resolved once (as the GM session does at open); refused
+    with a ServeError unless it is a readable encounter save right now."""
+    from rules.saves.store import SaveError, read_save
+
+    try:
+        read_save(Path(path))  # its SaveError names the file and says what is wrong
+        return Path(path).resolve(strict=True)
+    except SaveError as error:
+        raise ServeError(f"{error} (not serving it)") from None
+    except (OSError, RuntimeError) as error:  # gone between the read and the resolve
+        raise ServeError(f"cannot open {path}: {error} (not serving it)") from None
+
+
+def is_loopback(host: str) -> bool:
+    """Only this machine can connect: `localhost` or a loopback address."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, for the URL phones open.
+
+    A UDP `connect` picks the outgoing interface without sending anything.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def announcement(path: Path, host: str, port: int) -> list[str]:
+    """What the GM reads once the server listens: where to point browsers, and who can."""
+    if is_loopback(host):
+        return [
+            f"Serving the players' view of {path.name} on http://{_url_host(host)}:{port}/",
+            "  (this machine only; --host 0.0.0.0 lets phones on your network watch)",
+            "Ctrl+C stops serving.",
+        ]
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{_url_host(shown)}:{port}/" if shown else f"port {port} of this machine"
+    return [
+        f"WARNING: serving on {host}:{port}: anyone on this network (phones at the table,"
+        " and anyone else who can reach this machine) can watch the players' view of"
+        f" {path.name}. Nothing served can change the encounter.",
+        f"Phones open {url}",
+        "Ctrl+C stops serving.",
+    ]
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+class ViewServer(Server):
+    """textual-serve's Server with only the page, the socket and its own assets.
+
+    The page's URLs come from the address the browser used (so a phone that
+    opened http://192.168.1.20:8000/ gets its socket there, not at 0.0.0.0),
+    a socket opened by another site's page (a foreign Origin) is refused, and
+    at most MAX_VIEWS views run at once.
+    """
+
+    def __init__(self, save: Path, host: str, port: int) -> None:
+        super().__init__(
+            view_command(save), host=host, port=port, title=f"Players' view — {save.name}"
+        )
+        self.save = save
+        self.views = 0
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_view_socket, name="websocket"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        base = _base_url(request)
+        context: dict[str, Any] = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": "ws" + base.removeprefix("http") + "/ws",
+            "config": {"static": {"url": base + "/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_view_socket(self, request: web.Request) -> web.StreamResponse:
+        _base_url(request)  # a forged Host header is refused here too
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="the players' view is only shown on its own page")
+        if self.views >= MAX_VIEWS:
+            raise web.HTTPServiceUnavailable(text=f"{MAX_VIEWS} views are open already")
+        self.views += 1
+        try:
+            return await self.handle_websocket(request)
+        finally:
+            self.views -= 1
+
+    def serve(self, debug: bool = False) -> None:
+        """As textual-serve's, but the GM's lines print once the port is bound."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *_: self._announce(),
+        )
+
+    def _announce(self) -> None:
+        for line in announcement(self.save, self.host, self.port):
+            print(line, flush=True)
+
+
+def _base_url(request: web.Request) -> str:
+    if not _HOST_HEADER.match(request.host):
+        raise web.HTTPBadRequest(text="bad Host header")
+    return f"http://{request.host}"
+
+
+def serve(path: Path, host: str, port: int) -> int:
+    """Check the save, then serve until Ctrl+C; a clear message and 2 if it cannot."""
+    try:
+        save = checked_save(path)
+    except ServeError as error:
+        print(f"tracker: {error}", file=sys.stderr)
+        return 2
+    try:
+        ViewServer(save, host, port).serve()
+    except OSError as error:
+        print(f"tracker: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except GracefulExit:
+        pass
+    return 0
