@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
@@ -49,29 +49,49 @@ def free_port() -> int:
 
 @dataclass
 class Served:
-    process: subprocess.Popen[str]
+    process: subprocess.Popen[bytes]
     port: int
-    lines: list[str] = field(default_factory=list)
+    log: Path  # the server's output (a file: a full pipe would stall the server)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
+    @property
+    def output(self) -> str:
+        return self.log.read_text("utf-8", "replace")
+
+    def view_processes(self) -> list[int]:
+        """The pids of the view processes the server runs now (one per browser)."""
+        pids = []
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                if os.getpgid(int(proc.name)) != self.process.pid:
+                    continue
+                argv = (proc / "cmdline").read_bytes().split(b"\0")
+            except (OSError, ProcessLookupError):
+                continue
+            if b"--view" in argv and b"-m" in argv:
+                pids.append(int(proc.name))
+        return pids
+
 
 @contextmanager
-def served(save: Path, *extra: str, cwd: Path | None = None) -> Iterator[Served]:
+def served(save: Path, log: Path, *extra: str, cwd: Path | None = None) -> Iterator[Served]:
     """`tracker --serve SAVE` on a free loopback port, listening; killed (group) at exit."""
     port = free_port()
     command = [sys.executable, "-m", "tracker", "--serve", str(save), "--port", str(port), *extra]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        cwd=cwd,
-        start_new_session=True,  # its own group: the views it spawns die with it
-    )
-    server = Served(process, port)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            start_new_session=True,  # its own group: the views it spawns die with it
+        )
+    server = Served(process, port, log)
     try:
         _wait_listening(server)
         yield server
@@ -83,32 +103,32 @@ def _wait_listening(server: Served) -> None:
     deadline = time.monotonic() + STARTUP_S
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
-            out = server.process.stdout.read() if server.process.stdout else ""
-            raise AssertionError(f"--serve exited {server.process.returncode}: {out}")
+            raise AssertionError(f"--serve exited {server.process.returncode}: {server.output}")
         try:
             with socket.create_connection(("127.0.0.1", server.port), timeout=0.5):
                 return
         except OSError:
             time.sleep(0.1)
-    raise AssertionError(f"--serve did not listen on {server.port} within {STARTUP_S} s")
+    raise AssertionError(
+        f"--serve did not listen on {server.port} in {STARTUP_S} s: {server.output}"
+    )
 
 
-def _kill_group(process: subprocess.Popen[str]) -> None:
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the group (the server stops its views), then SIGKILL whatever is left."""
     try:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=5)
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
-    except ProcessLookupError:
         pass
+    except ProcessLookupError:
+        return
     finally:
-        try:  # the views, should one outlive the server
+        try:
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        if process.stdout:
-            process.stdout.close()
+        process.wait(timeout=5)
 
 
 def screen_text(stream: bytes) -> str:

@@ -6,6 +6,7 @@ beyond this machine says so."""
 from __future__ import annotations
 
 import shlex
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -129,3 +130,18 @@ def test_any_other_host_warns_that_the_network_can_watch(host: str) -> None:
     lines = announcement(Path("fight.json"), host, 8123)
     assert lines[0].startswith(f"WARNING: serving on {host}:8123: anyone on this network")
     assert "phones" in lines[0] and ":8123" in lines[1]
+
+
+def test_a_port_in_use_is_refused_by_name(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["--serve", str(a_save(tmp_path)), "--port", str(port)]
+        out = subprocess.run(
+            [sys.executable, "-m", "tracker", *argv], capture_output=True, text=True, timeout=60
+        )
+    assert out.returncode == 2
+    assert f"tracker: cannot serve on 127.0.0.1:{port}:" in out.stderr
+    assert "address already in use" in out.stderr
+    assert "Serving" not in out.stdout  # nothing announced: nothing listened
