@@ -34,6 +34,7 @@ _SOCKET_URL = re.compile(r'data-session-websocket-url="([^"]+)"')
 
 def a_save(folder: Path, name: str = "fight.json") -> Path:
     """A small fight on disk: Ana (a PC) at tick 5, Vorn (a foe) at tick 9."""
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     ana = Combatant(id="ana", name="Ana", side="PC", stats={"Dexterity": 6}, ttu=5)
     vorn = Combatant(id="vorn", name="Vorn", side="enemy", stats={"Dexterity": 5}, ttu=9)
