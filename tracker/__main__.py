@@ -7,6 +7,7 @@
     tracker --schema        the save file's JSON Schema
     tracker --demo --check  load the demo headless, print one line, exit (no terminal)
     tracker --templates     list the roster templates (built-in and the GM's own)
+    tracker --view PATH     the players' screen: a read-only live view of that save
     tracker --serve PATH    the players' read-only view of PATH in browsers (--host, --port)
 """
 
@@ -81,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--templates", action="store_true", help="list the roster templates and exit"
     )
+    parser.add_argument(
+        "--view",
+        type=Path,
+        metavar="PATH",
+        help="the players' screen: follow that save read-only (run beside the GM's session)",
+    )
     add_serve_arguments(parser)
     parser.add_argument("--version", action="version", version=f"tracker {__version__}")
     return parser
@@ -94,10 +101,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(export_schema(), indent=2))
         return 0
-    if args.demo and args.path is not None:
-        parser.error("give a save file or --demo, not both")
     if conflict := serve_conflict(args):
         parser.error(conflict)
+    if args.view is not None:
+        return run_view(parser, args)
+    if args.demo and args.path is not None:
+        parser.error("give a save file or --demo, not both")
     if args.serve is not None:
         from tracker.serve import serve
 
@@ -129,6 +138,23 @@ def main(argv: list[str] | None = None) -> int:
         return code
     app.run()
     return app.return_code or 0
+
+
+def run_view(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`--view PATH`: the players' screen alone; it opens nothing else and writes nothing."""
+    others = [
+        flag
+        for flag, given in (("PATH", args.path), ("--demo", args.demo), ("--check", args.check))
+        if given
+    ]
+    if others:
+        parser.error(f"--view takes its own save; give it without {', '.join(others)}")
+    if args.view.is_dir():
+        parser.error(f"--view {args.view}: that is a folder; give the save file itself")
+    from tracker.players_view.app import PlayersView
+
+    PlayersView(args.view).run()
+    return 0
 
 
 if __name__ == "__main__":

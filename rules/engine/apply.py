@@ -23,6 +23,7 @@ from rules.engine.handlers import (  # noqa: F401
     skill_rolls,
     standing_orders,
     track,
+    visibility,
 )
 from rules.engine.track_index import invalidate_track, keys_may_have_moved
 from rules.mechanics.dice import DiceSource

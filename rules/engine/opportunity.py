@@ -40,6 +40,7 @@ LASTING: Final = frozenset(
         *("vital_organ", "half_endurance_checked", "zero_endurance_checked"),
         *("dead", "out_of_fight", "exhaustion", "chance", "luck", "drains"),
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns
+        *("hidden", "reveal"),  # the players' screen: the GM's to change
     }
 )
 

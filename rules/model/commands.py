@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, TypeAdapter, field_validator
 
 from rules.mechanics.wounds import Location
-from rules.model.base import Model
+from rules.model.command_base import CommandModel as CommandModel
 from rules.model.plain_text import Name
 from rules.model.state import (
     Awareness,
@@ -21,20 +21,13 @@ from rules.model.state import (
     Outcome,
     SpecialKind,
 )
+from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
 
 Goal = Annotated[int, Field(ge=0, le=99)]
 RollMode = Literal["standard", "extend", "complementary"]  # A3, A4
 MAX_COPIES = 20  # copies of one template added at once (AddCombatant.count)
 MAX_BATCH = 200  # parts of one Batch: the marked roster rows
 AnimaKind = Literal["ability", "resistance", "characteristic", "opposed-characteristic"]  # B4-B6
-
-
-class CommandModel(Model):
-    """A command never changes once made: the history keeps it for undo, redo and replay,
-    and saves reuse its JSON by identity (rules/saves/cache.py). Frozen is shallow: a
-    command's combatant is copied by the handler before it joins the encounter."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class AddCombatant(CommandModel):
@@ -378,6 +371,10 @@ Command = Annotated[
     | AnimaCheck
     | SetDemiseGoal
     | RenameEncounter
+    | SetHidden
+    | SetReveal
+    | SetOpenRolls
+    | SetFoeTicks
     | Batch,
     Field(discriminator="type"),
 ]

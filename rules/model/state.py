@@ -29,7 +29,7 @@ from rules.model.plain_text import Name, Note, ShortText
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
     from rules.engine.track_index import TrackCache
 
-SCHEMA_VERSION = 2  # 2: the save remembers its dice mode (rules.saves.migrations)
+SCHEMA_VERSION = 3  # 2: the dice mode; 3: what the players see (rules.saves.migrations)
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -38,6 +38,8 @@ LimbState = Literal["broken", "shattered", "severed"]
 ChanceState = Literal["available", "used", "locked"]
 SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
+Reveal = Literal["unknown", "name", "numbers"]  # what the players know of a foe
+FoeTicks = Literal["always", "acting"]  # foes on the players' track: always, or when acting
 
 DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Perception Tech".split())
 
@@ -169,6 +171,8 @@ class Combatant(Stats):
     turn_bonus: int = 0  # R26: a desperation result for the rest of the turn
     extended: ExtendedAction | None = None  # A3
     complement_bonus: int = 0  # A4: waiting for the supported roll
+    hidden: bool = False  # the players' screen: not on their track at all (an ambush)
+    reveal: Reveal = "unknown"  # the players' screen: a foe's name, then its numbers
 
     @field_validator("stats")
     @classmethod
@@ -306,6 +310,8 @@ class Opposed(Model):
 
 class Settings(Model):
     demise_goal: Annotated[int, Field(ge=0, le=60)] = 5  # R15
+    open_rolls: bool = False  # the players' screen: foes' rolls in the public log
+    foe_ticks: FoeTicks = "always"  # the players' screen: foes' places on the track
 
 
 def _empty_cache() -> TrackCache:

@@ -88,7 +88,25 @@ def v1_to_v2(data: JSON) -> JSON:
     return result
 
 
-MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1, 1: v1_to_v2}
+def v2_to_v3(data: JSON) -> JSON:
+    """Schema 3 adds what the players' screen shows: each combatant's `hidden` and
+    `reveal`, the settings' `open_rolls` and `foe_ticks`. A v2 save had none; their
+    defaults (shown, foes unknown, rolls closed, ticks always) say what it meant,
+    so only the version numbers change (as in `v1_to_v2`)."""
+    result = dict(data)
+    result["schema_version"] = 3
+    encounter = result.get("encounter")
+    if isinstance(encounter, dict) and encounter.get("schema_version", 2) == 2:
+        result["encounter"] = {**encounter, "schema_version": 3}
+    history = result.get("history")
+    base = history.get("base") if isinstance(history, dict) else None
+    if isinstance(history, dict) and isinstance(base, dict):
+        if base.get("schema_version", 2) == 2:
+            result["history"] = {**history, "base": {**base, "schema_version": 3}}
+    return result
+
+
+MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {0: v0_to_v1, 1: v1_to_v2, 2: v2_to_v3}
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 
 

@@ -1,0 +1,197 @@
+"""The players' log: which lines of the encounter's log players may read, and in what words.
+
+What a player at the table would know: the party's own rolls with their dice,
+attacks, hits, reactions, who acts. Never the GM's own lines (edits, notes,
+visibility, luck given to foes), never a hidden combatant (an ambush), never a
+foe's name until the GM reveals it, and never a foe's numbers (its WP, its
+rolls' arithmetic) unless the GM reveals its numbers or opens the rolls.
+
+A line "about" a foe (its subject is the event's actor) that players may not
+read whole is rewritten: a short sentence for its kind, or its text cut before
+the first number. Redaction is a rule question, so it lives here; the players'
+screen only draws the result (`rules.engine.public_view`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rules.model.event import Event
+from rules.model.state import Combatant, Encounter
+
+__all__ = ["PARTY", "PublicLine", "is_party", "labels", "public_log"]
+
+PARTY = frozenset({"PC", "ally"})  # the players' own side: shown whole
+
+# Kinds players may read at all; anything else (GM edits, visibility, standing and
+# manual orders, pending checks, unused-dice notes, settings) is the GM's alone.
+PUBLIC_KINDS = frozenset(
+    {
+        *("combat", "join", "reaction", "opportunity", "react", "held", "aware", "fight"),
+        *("add", "remove", "death", "day", "rest", "heal", "staunch", "treat", "condition"),
+        *("roll", "attack", "hit", "miss", "dodge", "parry", "damage", "wound", "bleed"),
+        "bleeding",
+        *("check", "complementary", "opposed", "opposed-roll", "extended", "special", "luck"),
+    }
+)
+# Kinds that are a roll: a foe's show whole only while the GM keeps the rolls open.
+ROLL_KINDS = frozenset(
+    {"roll", "attack", "hit", "miss", "dodge", "parry", "reaction", "check"}
+    | {"complementary", "opposed", "opposed-roll", "extended", "special"}
+)
+# A foe's line players may not read whole: the sentence they get instead (None: nothing).
+TEMPLATES: Mapping[str, str | None] = {
+    "wound": "{who} is wounded",
+    "bleed": "{who} bleeds",
+    "bleeding": "{who} is bleeding",
+    "damage": None,  # the wound line that follows says enough
+    "attack": None,  # the hit or miss line that follows says enough
+    "reaction": None,  # the join line says it
+    "luck": None,
+    "special": None,
+    "heal": "{who} is tended",
+    "staunch": "{who}'s bleeding is tended",
+    "treat": "{who} is treated",
+    "rest": "{who} rests",
+    "condition": "{who} is hurt",
+    "check": "{who} makes a check",
+    "roll": "{who} rolls",
+    "extended": "{who} works at a task",
+    "complementary": "{who} lends a hand",
+    "opposed": None,
+    "opposed-roll": None,
+    "opportunity": None,  # its "Track N: Action Opportunity for X" line stays (`_cut`)
+    "add": "{who} enters the encounter",
+}
+# Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
+TIMING_KINDS = frozenset({"opportunity", "react", "join"})
+_STOP = re.compile(r"[0-9(:→]")
+_TRAILING = re.compile(r"(?:[\s,;:\-]|\b(?:at|to|from|with|vs|by|for|of|on)\b)+$")
+
+
+@dataclass(frozen=True)
+class PublicLine:
+    """One line of the players' log: when, what, and the dice they may see."""
+
+    seq: int
+    time: int | None
+    text: str
+    faces: tuple[int, ...] = ()
+
+
+def is_party(c: Combatant) -> bool:
+    return c.side in PARTY
+
+
+def _letters(n: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: a stable tag for each unknown foe."""
+    text = ""
+    n += 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        text = chr(65 + rest) + text
+    return text
+
+
+def labels(enc: Encounter) -> dict[str, str]:
+    """What players call each combatant they can see: its name, or "Unknown A" for a
+    foe the GM has not named yet. Hidden combatants have no label (and no letter:
+    letters count only foes on screen, so a gap never hints at an ambush)."""
+    found: dict[str, str] = {}
+    unknown = 0
+    for c in enc.combatants.values():
+        if c.hidden:
+            continue
+        if is_party(c) or c.reveal != "unknown":
+            found[c.id] = c.name
+        else:
+            found[c.id] = f"Unknown {_letters(unknown)}"
+            unknown += 1
+    return found
+
+
+def _names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    ordered = sorted({n for n in names if n}, key=len, reverse=True)  # "Guard 2" before "Guard"
+    if not ordered:
+        return None
+    return re.compile(r"(?<!\w)(" + "|".join(map(re.escape, ordered)) + r")(?!\w)")
+
+
+class _Redactor:
+    """The encounter's names as players know them, computed once per view."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.label = labels(enc)
+        combatants = enc.combatants.values()
+        self.hidden = {c.id for c in combatants if c.hidden}
+        hidden_names = [c.name for c in combatants if c.hidden]
+        self.hidden_re = _names_pattern(hidden_names)
+        shown = [c for c in combatants if not c.hidden]
+        self.by_name: dict[str, str] = {}
+        for c in sorted(shown, key=lambda c: is_party(c)):  # a party name wins a clash
+            self.by_name[c.name] = self.label[c.id]
+        self.names_re = _names_pattern(self.by_name)
+        self.closed = {c.name for c in shown if not is_party(c) and c.reveal != "numbers"}
+        self.open_rolls = enc.settings.open_rolls
+        self.foe_timing = enc.settings.foe_ticks == "always"
+
+    def rename(self, text: str) -> str:
+        if self.names_re is None:
+            return text
+        return self.names_re.sub(lambda m: self.by_name[m.group(1)], text)
+
+    def names_closed_foe(self, text: str) -> bool:
+        if self.names_re is None:
+            return False
+        return any(m.group(1) in self.closed for m in self.names_re.finditer(text))
+
+    def line(self, event: Event) -> PublicLine | None:
+        if event.kind not in PUBLIC_KINDS or event.actor in self.hidden:
+            return None
+        if self.hidden_re is not None and self.hidden_re.search(event.text):
+            return None  # a line naming an ambusher gives it away
+        subject = self.enc.combatants.get(event.actor) if event.actor else None
+        roll = event.kind in ROLL_KINDS
+        if subject is not None and not is_party(subject):
+            whole = self.open_rolls if roll else subject.reveal == "numbers"
+            if event.kind in TIMING_KINDS and not self.foe_timing:
+                whole = False
+            who = self.label[subject.id]
+        else:  # the party's own line (or the track's): whole unless it shows a foe's roll
+            whole = not (roll and not self.open_rolls and self.names_closed_foe(event.text))
+            who = self.label.get(subject.id, "") if subject is not None else ""
+        if whole:
+            return PublicLine(event.seq, event.time, self.rename(event.text), tuple(event.faces))
+        text = self._cut(event, who)
+        return None if text is None else PublicLine(event.seq, event.time, text)
+
+    def _cut(self, event: Event, who: str) -> str | None:
+        """The sentence for a line players may not read whole (no number of the foe's)."""
+        if event.kind == "opportunity" and event.text.startswith("Track "):
+            return f"Action Opportunity for {who}"  # the line's own time says when
+        if event.kind in TEMPLATES:
+            template = TEMPLATES[event.kind]
+            return None if template is None or not who else template.format(who=who)
+        text = self.rename(event.text)
+        stop = _STOP.search(text)
+        cut = _TRAILING.sub("", text[: stop.start()] if stop else text)
+        if not who or cut.strip() == who or not cut.startswith(who):
+            return f"{who} acts" if who else None
+        return cut
+
+
+def public_log(enc: Encounter, limit: int = 200) -> tuple[PublicLine, ...]:
+    """The last `limit` lines players may read, oldest first, in their words."""
+    redactor = _Redactor(enc)
+    found: list[PublicLine] = []
+    for event in reversed(enc.log):
+        line = redactor.line(event)
+        if line is not None:
+            found.append(line)
+            if len(found) >= limit:
+                break
+    found.reverse()
+    return tuple(found)
