@@ -67,6 +67,6 @@ def serve_conflict(args: argparse.Namespace) -> str | None:
         if args.host is not None or args.port is not None:
             return "--host and --port go with --serve PATH"
         return None
-    if args.path is not None or args.demo:
+    if args.path is not None or args.demo or getattr(args, "view", None) is not None:
         return "--serve takes its own save file: give --serve PATH alone"
     return None

@@ -107,6 +107,8 @@ def test_bad_port_and_host_are_refused_by_name(
         (["--port", "8000"], "--host and --port go with --serve PATH"),
         (["a.json", "--serve", "b.json"], "--serve takes its own save file"),
         (["--demo", "--serve", "b.json"], "--serve takes its own save file"),
+        (["--view", "a.json", "--serve", "b.json"], "--serve takes its own save file"),
+        (["--view", "a.json", "--port", "8000"], "--host and --port go with --serve PATH"),
     ],
 )
 def test_options_that_do_not_go_together(
