@@ -33,12 +33,14 @@ _SOCKET_URL = re.compile(r'data-session-websocket-url="([^"]+)"')
 
 
 def a_save(folder: Path, name: str = "fight.json") -> Path:
-    """A small fight on disk: Ana (a PC) at tick 5, Vorn (a foe) at tick 9."""
+    """A small fight on disk, under way at tick 5: Ana (a PC) acts now, Vorn (a foe, not
+    revealed: "Unknown A" to players) at tick 9."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     ana = Combatant(id="ana", name="Ana", side="PC", stats={"Dexterity": 6}, ttu=5)
     vorn = Combatant(id="vorn", name="Vorn", side="enemy", stats={"Dexterity": 5}, ttu=9)
-    save_session(Session(Encounter(combatants={"ana": ana, "vorn": vorn})), path)
+    fight = Encounter(in_combat=True, time=5, due=["ana"], combatants={"ana": ana, "vorn": vorn})
+    save_session(Session(fight), path)
     return path
 
 
