@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import os
 import re
 import shlex
 import signal
@@ -50,7 +51,18 @@ def view_command(path: Path) -> str:
     `-I` (isolated): the view imports the installed tracker, never a `tracker/`
     or `rules/` folder that happens to sit in the current directory.
     """
-    return shlex.join([sys.executable, "-I", "-m", "tracker", "--view", str(path)])
+    argv = [sys.executable, "-I", "-m", "tracker", "--view", str(path)]
+    return windows_command(argv) if os.name == "nt" else shlex.join(argv)
+
+
+def windows_command(argv: list[str]) -> str:
+    """cmd.exe's quoting: each word in double quotes (inside them & | < > ^ are plain
+    characters; a file name cannot hold a quote); `%` and `!` still expand there, so a
+    name with either is refused. Untested on Windows itself."""
+    for word in argv:
+        if any(char in word for char in '"%!\n\r'):
+            raise ServeError(f"{word}: a name with % or ! cannot be served on Windows; rename it")
+    return " ".join(f'"{word}"' for word in argv)
 
 
 def checked_save(path: Path) -> Path:
@@ -172,7 +184,10 @@ class ViewServer(Server):
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, self.request_exit)
+            try:
+                loop.add_signal_handler(signum, self.request_exit)
+            except NotImplementedError:  # Windows: Ctrl+C arrives as KeyboardInterrupt
+                pass
         web.run_app(
             self._make_app(),
             host=self.host,
@@ -202,9 +217,12 @@ def serve(path: Path, host: str, port: int) -> int:
         return 2
     try:
         ViewServer(save, host, port).serve()
+    except ServeError as error:
+        print(f"tracker: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"tracker: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 2
-    except GracefulExit:
+    except (GracefulExit, KeyboardInterrupt):
         pass
     return 0

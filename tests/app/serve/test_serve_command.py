@@ -15,7 +15,15 @@ import pytest
 
 from tests.support.serve_client import a_save
 from tracker.__main__ import main
-from tracker.serve import ServeError, announcement, checked_save, is_loopback, view_command
+from tracker.serve import (
+    ServeError,
+    ViewServer,
+    announcement,
+    checked_save,
+    is_loopback,
+    view_command,
+    windows_command,
+)
 
 NASTY_NAMES = (
     "the fight.json",
@@ -147,3 +155,33 @@ def test_a_port_in_use_is_refused_by_name(tmp_path: Path) -> None:
     assert f"tracker: cannot serve on 127.0.0.1:{port}:" in out.stderr
     assert "address already in use" in out.stderr
     assert "Serving" not in out.stdout  # nothing announced: nothing listened
+
+
+def test_on_windows_every_word_is_quoted_and_expanding_names_refused() -> None:
+    argv = ["C:\\Python\\python.exe", "--view", "C:\\saves\\a & b; c.json"]
+    assert windows_command(argv) == '"C:\\Python\\python.exe" "--view" "C:\\saves\\a & b; c.json"'
+    for name in ("50%off.json", "wow!.json"):
+        with pytest.raises(ServeError, match="cannot be served on Windows"):
+            windows_command(["python", name])
+
+
+def test_serving_beyond_this_machine_prints_the_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole command line down to the server, which announces and returns at once
+    (nothing binds: the announcement is what the GM reads once it listens)."""
+    seen: list[tuple[str, int, str]] = []
+
+    def listened(server: ViewServer, debug: bool = False) -> None:
+        seen.append((server.host, server.port, server.command))
+        server._announce()
+
+    monkeypatch.setattr(ViewServer, "serve", listened)
+    save = a_save(tmp_path, "the fight.json")
+    assert main(["--serve", str(save), "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert seen == [("0.0.0.0", 8123, view_command(save))]
+    out = capsys.readouterr().out
+    assert out.startswith("WARNING: serving on 0.0.0.0:8123: anyone on this network")
+    assert main(["--serve", str(save)]) == 0
+    assert seen[-1][:2] == ("127.0.0.1", 8000)
+    assert "this machine only" in capsys.readouterr().out
