@@ -26,6 +26,7 @@ class TrackerCommands(Provider):
 
     def entries(self) -> list[Entry]:
         from tracker.key_reasons import reasons
+        from tracker.players_controls import palette_titles
         from tracker.screens.main import MainScreen
 
         app: TrackerApp = self.app  # type: ignore[assignment]  # Textual types it App[object]
@@ -100,6 +101,8 @@ class TrackerCommands(Provider):
         offer("undo", "Undo", "(u)", app.action_undo)
         offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)
         offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)
+        for title, help_text, what in palette_titles(enc, who):
+            out.append((title, partial(screen.action_players, what), help_text))
         rename = ("Rename the encounter", screen.action_rename_encounter, f"now {enc.name!r}")
         out.append(rename)
         other = "physical" if app.dice_mode == "virtual" else "virtual"

@@ -2,7 +2,8 @@
 
 What a player at the table would know: the party's own rolls with their dice,
 attacks, hits, reactions, who acts. Never the GM's own lines (edits, notes,
-visibility, luck given to foes), never a hidden combatant (an ambush), never a
+visibility, luck given to foes), never a hidden combatant (an ambush: its lines
+go, and in the party's own lines it is "someone unseen"), never a
 foe's name until the GM reveals it, and never a foe's numbers (its WP, its
 rolls' arithmetic) unless the GM reveals its numbers or opens the rolls.
 
@@ -67,6 +68,7 @@ TEMPLATES: Mapping[str, str | None] = {
 }
 # Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
 TIMING_KINDS = frozenset({"opportunity", "react", "join"})
+UNSEEN = "someone unseen"  # a hidden combatant, named in a line of the party's own
 _STOP = re.compile(r"[0-9(:→]")
 _TRAILING = re.compile(r"(?:[\s,;:\-]|\b(?:at|to|from|with|vs|by|for|of|on)\b)+$")
 
@@ -151,9 +153,12 @@ class _Redactor:
     def line(self, event: Event) -> PublicLine | None:
         if event.kind not in PUBLIC_KINDS or event.actor in self.hidden:
             return None
-        if self.hidden_re is not None and self.hidden_re.search(event.text):
-            return None  # a line naming an ambusher gives it away
         subject = self.enc.combatants.get(event.actor) if event.actor else None
+        text = event.text
+        if self.hidden_re is not None and self.hidden_re.search(text):
+            if subject is None or not is_party(subject):
+                return None  # a line naming an ambusher gives it away
+            text = self.hidden_re.sub(UNSEEN, text)  # the party knows it was hit, not by whom
         roll = event.kind in ROLL_KINDS
         if subject is not None and not is_party(subject):
             whole = self.open_rolls if roll else subject.reveal == "numbers"
@@ -161,21 +166,21 @@ class _Redactor:
                 whole = False
             who = self.label[subject.id]
         else:  # the party's own line (or the track's): whole unless it shows a foe's roll
-            whole = not (roll and not self.open_rolls and self.names_closed_foe(event.text))
+            whole = not (roll and not self.open_rolls and self.names_closed_foe(text))
             who = self.label.get(subject.id, "") if subject is not None else ""
         if whole:
-            return PublicLine(event.seq, event.time, self.rename(event.text), tuple(event.faces))
-        text = self._cut(event, who)
-        return None if text is None else PublicLine(event.seq, event.time, text)
+            return PublicLine(event.seq, event.time, self.rename(text), tuple(event.faces))
+        cut = self._cut(event, text, who)
+        return None if cut is None else PublicLine(event.seq, event.time, cut)
 
-    def _cut(self, event: Event, who: str) -> str | None:
+    def _cut(self, event: Event, text: str, who: str) -> str | None:
         """The sentence for a line players may not read whole (no number of the foe's)."""
         if event.kind == "opportunity" and event.text.startswith("Track "):
             return f"Action Opportunity for {who}"  # the line's own time says when
         if event.kind in TEMPLATES:
             template = TEMPLATES[event.kind]
             return None if template is None or not who else template.format(who=who)
-        text = self.rename(event.text)
+        text = self.rename(text)
         stop = _STOP.search(text)
         cut = _TRAILING.sub("", text[: stop.start()] if stop else text)
         if not who or cut.strip() == who or not cut.startswith(who):

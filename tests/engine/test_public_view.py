@@ -74,3 +74,15 @@ def test_wound_levels_in_words() -> None:
     assert wound_level(c) == "badly hurt"
     c.out_of_fight = True
     assert wound_level(c) == "down"
+
+
+def test_a_hidden_attacker_is_someone_unseen_in_the_partys_lines() -> None:
+    session = fight()
+    session.do(SetHidden(id="c2", hidden=True), ScriptedDice())
+    source = "Zorvax's knife"
+    session.do(
+        ApplyWound(target="c0", wound_points=2, location="head", source=source), SeededDice(3)
+    )
+    view = public_view(session.encounter)
+    assert "Zorvax" not in view.text()
+    assert any("Dinzis takes" in line.text and "someone unseen" in line.text for line in view.log)

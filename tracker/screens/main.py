@@ -62,6 +62,8 @@ class MainScreen(TonedScreen):
         Binding("f", "fight_status", "Out/in", id="fight-status", show=False),
         Binding("N", "new_day", "New day", id="new-day", show=False),
         Binding("x", "export_log", "Export log", id="export-log", show=False),
+        Binding("v", "players('hide')", "Hide from players", id="players-hide", show=False),
+        Binding("V", "players('reveal')", "Reveal to players", id="players-reveal", show=False),
         # the log reads back without a mouse (PageUp/PageDown belong to the roster)
         Binding(
             "left_square_bracket",
@@ -328,6 +330,18 @@ class MainScreen(TonedScreen):
         from tracker.modals.luck import LuckForm
 
         self._ask_about_selected("luck", LuckForm)
+
+    def action_players(self, what: str) -> None:
+        """v / V and the palette: what the players' screen shows (tracker.players_controls)."""
+        from tracker.players_controls import command_for
+
+        if self.tracker.session is None:
+            return
+        command = command_for(self.encounter, what, self.selected)
+        if isinstance(command, str):
+            self.notify(command, title="Not now", severity="warning")
+        else:
+            self.tracker.run_command(command)
 
     def action_new_day(self) -> None:
         """N: a new day (C1). Mid-combat it asks first: N sits next to n (advance)."""

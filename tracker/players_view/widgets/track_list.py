@@ -14,7 +14,8 @@ from rules.engine.public_view import PublicView
 
 
 def track_text(view: PublicView) -> Text:
-    text = Text("Time Track\n", Style(bold=True, underline=True))
+    text = Text()  # a long name ends in … (the CSS), never wraps
+    text.append("Time Track\n", Style(bold=True, underline=True))
     if not view.in_combat:
         text.append("(no fight under way)")
         return text
@@ -29,7 +30,9 @@ def track_text(view: PublicView) -> Text:
 
 
 class TrackList(Static):
-    DEFAULT_CSS = "TrackList { padding: 0 1; height: auto; }"
+    DEFAULT_CSS = (
+        "TrackList { padding: 0 1; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
+    )
 
     def show(self, view: PublicView) -> None:
         self.update(track_text(view))
