@@ -20,6 +20,7 @@ reach only that browser's view process, which changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import os
 import re
@@ -131,7 +132,8 @@ class ViewServer(Server):
 
     The page's URLs come from the address the browser used (so a phone that
     opened http://192.168.1.20:8000/ gets its socket there, not at 0.0.0.0),
-    a socket opened by another site's page (a foreign Origin) is refused, and
+    a socket opened by another site's page (a foreign Origin), or any request
+    naming the machine by a name not its own (DNS rebinding), is refused, and
     at most MAX_VIEWS views run at once.
     """
 
@@ -141,6 +143,7 @@ class ViewServer(Server):
         )
         self.save = save
         self.views = 0
+        self.names = machine_names(host)
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -155,7 +158,7 @@ class ViewServer(Server):
         return app
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        base = _base_url(request)
+        base = _base_url(request, self.names)
         context: dict[str, Any] = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": "ws" + base.removeprefix("http") + "/ws",
@@ -165,7 +168,7 @@ class ViewServer(Server):
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_view_socket(self, request: web.Request) -> web.StreamResponse:
-        _base_url(request)  # a forged Host header is refused here too
+        _base_url(request, self.names)  # a forged Host header is refused here too
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
             raise web.HTTPForbidden(text="the players' view is only shown on its own page")
@@ -202,9 +205,29 @@ class ViewServer(Server):
             print(line, flush=True)
 
 
-def _base_url(request: web.Request) -> str:
+def machine_names(host: str) -> frozenset[str]:
+    """The names a browser may call this server by, besides an IP address: another
+    name in the Host header is a page of some other site whose name was pointed at
+    this machine (DNS rebinding), refused."""
+    names = {"localhost", host.lower()}
+    with contextlib.suppress(OSError):
+        mine = socket.gethostname().lower()
+        names |= {mine, f"{mine}.local", socket.getfqdn().lower()}
+    return frozenset(names)
+
+
+def _base_url(request: web.Request, names: frozenset[str]) -> str:
+    """The address the browser used, if it is one of this machine's."""
     if not _HOST_HEADER.match(request.host):
         raise web.HTTPBadRequest(text="bad Host header")
+    name = urlsplit(f"//{request.host}").hostname or ""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        if name.lower().rstrip(".") not in names:
+            raise web.HTTPBadRequest(
+                text=f"{name}: not a name of this machine; open the page at its IP address"
+            ) from None
     return f"http://{request.host}"
 
 

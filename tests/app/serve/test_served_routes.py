@@ -7,6 +7,7 @@ opened from another site's page, or past the cap, is refused."""
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -97,3 +98,23 @@ async def test_views_past_the_cap_are_refused(client: TestClient[object, object]
     answer = await client.get("/ws")
     assert answer.status == 503
     assert f"{MAX_VIEWS} views are open already" in await answer.text()
+
+
+async def test_a_name_pointed_at_this_machine_by_another_site_is_refused(
+    client: TestClient[object, object],
+) -> None:
+    """DNS rebinding: evil.example's page, its name now resolving here, reads nothing."""
+    for path in ("/", "/ws"):
+        answer = await client.get(path, headers={"Host": "evil.example:8000"})
+        assert answer.status == 400
+        assert "not a name of this machine" in await answer.text()
+
+
+async def test_the_machine_is_reached_by_address_or_its_own_names(
+    client: TestClient[object, object],
+) -> None:
+    names = ["localhost:8000", "[::1]:8000", "192.168.1.20", f"{socket.gethostname()}:8000"]
+    for host in names:
+        answer = await client.get("/", headers={"Host": host})
+        assert answer.status == 200, host
+        assert f'data-session-websocket-url="ws://{host}/ws"' in await answer.text()
