@@ -38,6 +38,7 @@ from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
+SHUTDOWN_S = 5.0  # Ctrl+C: how long the views get to quit before they are left behind
 MAX_VIEWS = 24  # browsers at once: each is a process; a table has a handful of phones
 _HOST_HEADER = re.compile(r"^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
 
@@ -144,6 +145,7 @@ class ViewServer(Server):
         self.save = save
         self.views = 0
         self.names = machine_names(host)
+        self._view_tasks: set[asyncio.Task[object]] = set()
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
@@ -155,7 +157,17 @@ class ViewServer(Server):
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
+        app.on_shutdown.append(self._close_views)
         return app
+
+    async def _close_views(self, app: web.Application) -> None:
+        """Ctrl+C: end every view now. aiohttp would wait a minute for the open sockets
+        (textual-serve closes none), so each socket's handler is cancelled: it tells its
+        view to quit and closes the socket."""
+        for task in self._view_tasks:
+            task.cancel()
+        if self._view_tasks:
+            await asyncio.wait(self._view_tasks, timeout=SHUTDOWN_S)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         base = _base_url(request, self.names)
@@ -175,10 +187,14 @@ class ViewServer(Server):
         if self.views >= MAX_VIEWS:
             raise web.HTTPServiceUnavailable(text=f"{MAX_VIEWS} views are open already")
         self.views += 1
+        task = asyncio.current_task()
+        if task is not None:
+            self._view_tasks.add(task)
         try:
             return await self.handle_websocket(request)
         finally:
             self.views -= 1
+            self._view_tasks.discard(task)
 
     def serve(self, debug: bool = False) -> None:
         """As textual-serve's, but the GM's lines print once the port is bound."""
@@ -197,6 +213,7 @@ class ViewServer(Server):
             port=self.port,
             handle_signals=False,
             loop=loop,
+            shutdown_timeout=SHUTDOWN_S,
             print=lambda *_: self._announce(),
         )
 

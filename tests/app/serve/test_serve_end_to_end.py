@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
+import signal
+import time
 from pathlib import Path
 
 import aiohttp
@@ -15,6 +18,7 @@ import pytest
 
 from rules.saves.store import load_session, save_session
 from tests.support.serve_client import a_save, open_view, served
+from tracker.serve import SHUTDOWN_S
 
 NASTY = 'it\'s "ours"; touch PWNED.json'  # quotes, a space and a ; in the save's name
 
@@ -105,3 +109,22 @@ async def test_keys_typed_in_the_browser_change_nothing(
     after = _digest(save), save.stat().st_mtime_ns, sorted(save.parent.iterdir())
     assert after == before
     assert [p for p in user.rglob("*") if p.is_file()] == []
+
+
+async def test_ctrl_c_stops_the_server_and_every_view(tmp_path: Path) -> None:
+    save = a_save(tmp_path)
+    with served(save, tmp_path / "serve.log") as server:
+        async with aiohttp.ClientSession() as http:
+            view = await open_view(http, server.url)
+            await view.until_shows("Ana")
+            assert len(server.view_processes()) == 1
+            os.kill(server.process.pid, signal.SIGINT)  # what Ctrl+C sends
+            started = time.monotonic()
+            async with asyncio.timeout(15):
+                async for _ in view.socket:  # read on, as a page does: the server closes it
+                    pass
+                while server.process.poll() is None or server.view_processes():
+                    await asyncio.sleep(0.05)
+            stopped = time.monotonic() - started
+    assert server.process.returncode == 0, server.output
+    assert stopped < SHUTDOWN_S, stopped  # the views were ended, not waited out
