@@ -185,3 +185,11 @@ def test_serving_beyond_this_machine_prints_the_warning(
     assert main(["--serve", str(save)]) == 0
     assert seen[-1][:2] == ("127.0.0.1", 8000)
     assert "this machine only" in capsys.readouterr().out
+
+
+def test_help_names_the_serve_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for option in ("--serve PATH", "--host ADDR", "--port N", "default 127.0.0.1", "0.0.0.0"):
+        assert option in out
