@@ -63,7 +63,7 @@ TEMPLATES: Mapping[str, str | None] = {
     "complementary": "{who} lends a hand",
     "opposed": None,
     "opposed-roll": None,
-    "opportunity": None,  # its "Track N: Action Opportunity for X" line stays (`_cut`)
+    "opportunity": None,  # its opening line ("Track N: …", `opening`) stays, reworded (`_cut`)
     "add": "{who} enters the encounter",
 }
 # Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
