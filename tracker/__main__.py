@@ -8,6 +8,7 @@
     tracker --demo --check  load the demo headless, print one line, exit (no terminal)
     tracker --templates     list the roster templates (built-in and the GM's own)
     tracker --view PATH     the players' screen: a read-only live view of that save
+    tracker --serve PATH    the players' read-only view of PATH in browsers (--host, --port)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 from tracker import __version__
+from tracker.serve_args import DEFAULT_HOST, DEFAULT_PORT, add_serve_arguments, serve_conflict
 
 
 def where_things_live() -> str:
@@ -86,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the players' screen: follow that save read-only (run beside the GM's session)",
     )
+    add_serve_arguments(parser)
     parser.add_argument("--version", action="version", version=f"tracker {__version__}")
     return parser
 
@@ -98,10 +101,16 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(export_schema(), indent=2))
         return 0
+    if conflict := serve_conflict(args):
+        parser.error(conflict)
     if args.view is not None:
         return run_view(parser, args)
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
+    if args.serve is not None:
+        from tracker.serve import serve
+
+        return serve(args.serve, args.host or DEFAULT_HOST, args.port or DEFAULT_PORT)
     if args.templates:
         from rules.saves.user_folders import default_saves_dir
         from tracker.check import template_lines
