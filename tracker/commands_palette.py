@@ -100,6 +100,11 @@ class TrackerCommands(Provider):
         offer("undo", "Undo", "(u)", app.action_undo)
         offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)
         offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)
+        if enc.party is not None:
+            from tracker.party_return import offer_write_back
+
+            back = partial(offer_write_back, app)
+            out.append((f"Write back to the party {enc.party.name}", back, "its summary first"))
         rename = ("Rename the encounter", screen.action_rename_encounter, f"now {enc.name!r}")
         out.append(rename)
         other = "physical" if app.dice_mode == "virtual" else "virtual"
