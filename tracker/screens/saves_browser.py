@@ -205,8 +205,8 @@ class SavesBrowser(Screen[Opened | None]):
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
-        from tracker.demo import copy_demo, is_demo
         from tracker import browser_parties as parties
+        from tracker.demo import copy_demo, is_demo
 
         if key == parties.NEW_PARTY:
             parties.ask_new_party(self)
