@@ -120,5 +120,6 @@ def _through_engine(party: Party, command: Command, kind: str) -> Party:
     }
     moved = {cid: c for cid, c in after.items() if changed(party.characters[cid], c)}
     if kind == "new day":
-        return commit(party, "new day", text, moved, day=scratch.day)
+        living = tuple(cid for cid, c in party.characters.items() if not c.dead)
+        return commit(party, "new day", text, moved, day=scratch.day, renewed=living)
     return commit(party, "care", text, moved)

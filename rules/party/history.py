@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pydantic import ValidationError
+
 from rules.model.party import HISTORY_KEPT, UNDO_KEPT, ChangeKind, Party, PartyChange
 from rules.model.state import Combatant
 from rules.party.errors import PartyError
@@ -26,11 +28,13 @@ def commit(
     day: int | None = None,
     token: str | None = None,
     undoes: int | None = None,
+    renewed: tuple[str, ...] = (),
 ) -> Party:
     """A new party: `characters` replaced (None removes one), one revision on, logged.
 
-    Pure: `party` is left as it was. Characters whose lasting state is unchanged are
-    not counted as touched (a merge lets another encounter's state take them).
+    Pure: `party` is left as it was. Characters whose state is unchanged are not
+    counted as touched (a merge lets another encounter's state take them), but for
+    `renewed`: a new day renews everyone's dice even where they look the same (C1).
     """
     new = party.model_copy(deep=True)
     before: dict[str, Combatant | None] = {}
@@ -44,6 +48,7 @@ def commit(
             new.characters.pop(cid, None)
         else:
             new.characters[cid] = c.model_copy(deep=True)
+    touched += [cid for cid in renewed if cid not in touched]  # a new day: every day's dice
     new.revision = party.revision + 1
     new_day = party.day if day is None else day
     new.day = new_day
@@ -61,7 +66,14 @@ def commit(
     )
     new.history.append(entry)
     _trim(new)
-    return Party.model_validate(new.model_dump())  # the party's own checks hold after
+    try:
+        return Party.model_validate(new.model_dump())  # the party's own checks hold after
+    except ValidationError as error:
+        problem = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        raise PartyError(
+            f"{text}: the party would not be valid ({where}: {problem['msg']})"
+        ) from None
 
 
 def _dump(c: Combatant | None) -> object:

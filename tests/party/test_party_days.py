@@ -1,0 +1,106 @@
+"""Issue 17's engine tests: a day of two fights from one party (C1, A14, R12, R13).
+
+The morning fight burns Kans's combat chance die and wounds him; the afternoon
+encounter from the same party starts with the die used and the wound on; a new
+day restores the dice and not the wound. C1's lockout (a roleplay die used →
+combat die locked until a battle starts) holds from one encounter into the next.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.context import CommandError
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, EndCombat, SkillRollCommand, StartCombat
+from rules.model.party import Party
+from rules.party.between import new_day
+from rules.party.encounters import summary_lines, write_back
+from rules.party.lasting import lasting_state
+from tests.support.party_steps import company, do, fight_from
+
+MELEE = {"skill": "Melee", "stat": "Dexterity"}
+
+
+def morning() -> tuple[Party, Session]:
+    """Kans starts the ambush, burns his combat die on a blow (C1), takes a Wound (R12)."""
+    party = company()
+    s = fight_from(party, "Morning ambush")
+    do(s, StartCombat(initiators=["c1"]), 4)  # Molin's reaction die (A7)
+    lines = do(s, SkillRollCommand(actor="c1", special="chance-combat", **MELEE), 3, 1, 2, 3, 4, 5)
+    assert "Combat chance die" in lines[0]
+    do(s, ApplyWound(target="c1", wound_points=3, location="right arm"))
+    do(s, EndCombat(outcome="victory"))
+    return party, s
+
+
+def test_the_morning_fight_burns_the_die_and_wounds_kans() -> None:
+    party, s = morning()
+    kans = s.encounter.get("c1")
+    assert kans.chance.combat == "used" and kans.chance.roleplay == "available"  # C1: freed at end
+    assert [(w.location, w.wp, w.bleeding) for w in kans.wounds] == [("right arm", 3, True)]
+    lines = summary_lines(party, s.encounter)
+    assert lines[0] == "Kans: 3 WP, bleeding 1, combat chance die used, LP +0"
+    assert lines[1] == "Molin: no wounds, LP +0"
+
+
+def test_the_afternoon_encounter_starts_with_the_die_used_and_the_wound_on() -> None:
+    party, s = morning()
+    written = write_back(party, s.encounter)
+    assert written.touched == ["c1"]  # Molin came through unchanged
+    afternoon = fight_from(written.party, "Afternoon duel", token="enc2")
+    kans = afternoon.encounter.get("c1")
+    assert kans.chance.combat == "used"
+    assert [(w.location, w.wp) for w in kans.wounds] == [("right arm", 3)]
+    assert kans.bleed_rate == 1 and kans.total_wp() == 3
+    do(afternoon, StartCombat(initiators=["c2"]), 6)  # Kans's reaction die
+    with pytest.raises(CommandError, match="combat chance die is already used today"):
+        afternoon.do(SkillRollCommand(actor="c1", special="chance-combat", **MELEE), ScriptedDice())
+
+
+def test_a_new_day_restores_the_dice_and_not_the_wound() -> None:
+    party, s = morning()
+    written = write_back(party, s.encounter)
+    tomorrow = new_day(written.party)
+    assert tomorrow.day == 2
+    kans = tomorrow.get("c1")
+    assert (kans.chance.combat, kans.chance.roleplay) == ("available", "available")
+    assert [(w.location, w.wp) for w in kans.wounds] == [("right arm", 3)]
+    assert kans.bleed_rate == 1
+    assert "Day 2 begins" in tomorrow.history[-1].text
+    assert "Kans (roleplay)" in tomorrow.history[-1].text  # C1: the unused die is logged
+    next_fight = fight_from(tomorrow, "Day 2", token="enc3")
+    assert next_fight.encounter.day == 2
+    assert next_fight.encounter.get("c1").chance.combat == "available"
+
+
+def test_a_roleplay_die_locks_the_combat_die_until_the_next_encounter_s_battle() -> None:
+    """C1: Molin's roleplay die after the morning fight locks his combat die; the lock
+    survives the write-back and the new encounter, and lifts when the battle starts."""
+    party, s = morning()
+    do(s, SkillRollCommand(actor="c2", special="chance-roleplay", **MELEE), 5, 1, 2, 3, 4, 5)
+    assert s.encounter.get("c2").chance.combat == "locked"
+    written = write_back(party, s.encounter)
+    assert written.party.get("c2").chance.combat == "locked"
+    assert "combat chance die locked" in written.lines[1]
+    afternoon = fight_from(written.party, "Afternoon duel", token="enc2")
+    molin = afternoon.encounter.get("c2")
+    assert (molin.chance.combat, molin.chance.roleplay) == ("locked", "used")
+    do(afternoon, StartCombat(initiators=["c2"]), 6)  # Kans's reaction die
+    assert afternoon.encounter.get("c2").chance.combat == "available"  # a battle started
+    do(afternoon, SkillRollCommand(actor="c2", special="chance-combat", **MELEE), 2, 1, 2, 3, 4, 5)
+    assert afternoon.encounter.get("c2").chance.combat == "used"
+
+
+def test_bleeding_carries_its_time_since_to_the_next_track() -> None:
+    """A14/R13: the party keeps how long the bleeding ran when the track stopped."""
+    party, s = morning()
+    s.encounter.time = 7  # as if the fight had run to track 7 before it ended
+    written = write_back(party, s.encounter)
+    assert written.party.get("c1").bleed_anchor == -7  # bleeding since 7 TU before a track's 0
+    afternoon = fight_from(written.party, "Afternoon duel", token="enc2")
+    kans = afternoon.encounter.get("c1")
+    assert lasting_state(kans, afternoon.encounter.time) == lasting_state(
+        s.encounter.get("c1"), s.encounter.time
+    )
