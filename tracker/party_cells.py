@@ -38,7 +38,9 @@ def cells(c: Combatant) -> tuple[str, ...]:
     drains = ", ".join(f"{stat} -{n}" for stat, n in c.drains.items() if n)
     return (
         name,
-        f"{wp} WP ({len(c.wounds)} wounds)" if c.wounds else "none",
+        f"{wp} WP ({len(c.wounds)} wound{'s' if len(c.wounds) != 1 else ''})"
+        if c.wounds
+        else "none",
         bleeding,
         ", ".join(body),
         str(c.exhaustion) if c.exhaustion else "",

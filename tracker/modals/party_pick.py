@@ -46,7 +46,7 @@ class PartyPick(PickDialog[str]):
             )
         with Vertical(classes="dialog"):
             yield Static(
-                f"New encounter {self.encounter_name}: from a party?",
+                f"New encounter “{self.encounter_name}”: from a party?",
                 classes="dialog-title",
                 markup=False,
             )

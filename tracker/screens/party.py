@@ -187,7 +187,8 @@ class PartyScreen(Screen[None]):
                     f"How many: a party adds one character at a time, not {picker.count}"
                 )
                 return
-            joined = c.model_copy(update={"id": _free_id(self.party, c.id)})
+            side = c.side if c.side in ("PC", "ally") else "PC"  # a roster foe joins as a PC
+            joined = c.model_copy(update={"id": _free_id(self.party, c.id), "side": side})
             self.apply(lambda party: between.add_character(party, joined))
 
         self.app.push_screen(picker, add)

@@ -118,6 +118,8 @@ async def test_a_character_from_the_roster_joins_and_goes_back_as_a_template(
         await until(pilot, lambda: isinstance(app.screen, TemplatePicker))
         await pilot.press("enter")  # the first built-in template
         await until(pilot, lambda: len(read(path).characters) == 2)
+        joined = next(c for cid, c in read(path).characters.items() if cid != "kans")
+        assert joined.side == "PC"  # the roster's first, a Decados guard (enemy), joins as a PC
         table = screen.query_one(DataTable)
         await until(pilot, lambda: table.row_count == 2)
         table.move_cursor(row=table.get_row_index("kans"))
