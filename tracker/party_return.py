@@ -133,9 +133,12 @@ def _save(app: TrackerApp, done: WriteBack, read: Party, path: Path) -> None:
     except SaveError as error:
         _refused(app, str(error))
         return
-    who = len(done.touched)
+    names = [
+        done.party.characters[cid].name for cid in done.touched if cid in done.party.characters
+    ]
+    changed = ", ".join(names) + " changed" if names else "no character's state changed"
     app.notify(
-        f"Written back to {done.party.name} (revision {done.party.revision}, {who} changed)",
+        f"Written back to {done.party.name} (revision {done.party.revision}: {changed})",
         title="Back to the party",
         timeout=6,
     )

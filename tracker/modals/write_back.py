@@ -116,6 +116,11 @@ class MergePicks(Dialog[dict[str, str]]):
         names = self.conflict.names
         with Vertical(classes="dialog"):
             yield Static("Merge by character", classes="dialog-title")
+            yield Static(
+                "Changed both here and in the party since: for each, this encounter's state"
+                " or the party's · enter merges · escape writes nothing",
+                classes="hint",
+            )
             free = ", ".join(names[cid] for cid in self.conflict.free)
             if free:
                 yield Static(

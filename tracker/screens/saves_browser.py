@@ -4,6 +4,8 @@ Newest first, with what a GM needs to recognise it (name, day, track time,
 who is still alive). A file that will not load shows its reason and its path
 here and the app stays up. "New encounter" and "Demo" are always on top;
 the demo is copied, never opened in place (the bundled file stays pristine).
+Parties (issue 17, tracker.browser_parties) follow: "⚑ New party" and one row each;
+enter opens the party screen, and a new encounter asks which party it is from.
 A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
 opens a copy of the backup (`NAME-restored.json`), so neither the broken
 file nor its backup is ever written.
