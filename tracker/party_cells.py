@@ -11,16 +11,18 @@ from rules.model.party import Party, PartyChange
 from rules.model.state import Combatant
 from tracker.widgets.roster_columns import LIMB_SHORT
 
-COLUMNS: tuple[str, ...] = (
+COLUMNS: tuple[str, ...] = (  # the short ones first: an 80-column terminal shows them all
     "Character",
     "WP",
     "Bleeding",
+    "Exh",
+    "LP",
+    "Chance: combat, roleplay",
     "Limbs, body",
-    "Exhaustion",
     "Drains",
-    "Luck",
-    "Chance dice (combat, roleplay)",
 )
+# C1's states in a word each (the summary line under the table has the whole sentence)
+CHANCE_WORD = {"available": "ready", "used": "used", "locked": "locked"}
 
 
 def cells(c: Combatant) -> tuple[str, ...]:
@@ -42,11 +44,11 @@ def cells(c: Combatant) -> tuple[str, ...]:
         if c.wounds
         else "none",
         bleeding,
-        ", ".join(body),
         str(c.exhaustion) if c.exhaustion else "",
-        drains,
         f"{c.luck:+d}",
-        f"{c.chance.combat}, {c.chance.roleplay}",
+        f"{CHANCE_WORD[c.chance.combat]}, {CHANCE_WORD[c.chance.roleplay]}",
+        ", ".join(body),
+        drains,
     )
 
 
