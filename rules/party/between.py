@@ -27,7 +27,9 @@ from rules.party.lasting import changed, for_party
 CareCommand = Heal | Staunch | TreatCondition | Rest | Luck
 
 
-def new_party(name: str, characters: Iterable[Combatant] = (), uid: str | None = None) -> Party:
+def new_party(
+    name: str, characters: Iterable[Combatant] = (), uid: str | None = None, day: int = 1
+) -> Party:
     """A party of these characters (their lasting state kept, fight-only fields fresh)."""
     chars: dict[str, Combatant] = {}
     for c in characters:
@@ -37,8 +39,10 @@ def new_party(name: str, characters: Iterable[Combatant] = (), uid: str | None =
     if len(chars) > MAX_CHARACTERS:
         raise PartyError(f"a party holds at most {MAX_CHARACTERS} characters")
     names = ", ".join(c.name for c in chars.values()) or "no one yet"
-    entry = PartyChange(revision=1, kind="created", day=1, text=f"Party {name} formed: {names}")
-    return Party(uid=uid or new_token(), name=name, revision=1, characters=chars, history=[entry])
+    entry = PartyChange(revision=1, kind="created", day=day, text=f"Party {name} formed: {names}")
+    return Party(
+        uid=uid or new_token(), name=name, day=day, revision=1, characters=chars, history=[entry]
+    )
 
 
 def from_encounter(encounter: Encounter, name: str, uid: str | None = None) -> Party:
@@ -46,8 +50,7 @@ def from_encounter(encounter: Encounter, name: str, uid: str | None = None) -> P
     pcs = [c for c in encounter.combatants.values() if c.side == "PC"]
     if not pcs:
         raise PartyError(f"the encounter {encounter.name} has no PCs to form a party")
-    party = new_party(name, (for_party(c, encounter.time) for c in pcs), uid)
-    return party.model_copy(update={"day": encounter.day})
+    return new_party(name, (for_party(c, encounter.time) for c in pcs), uid, encounter.day)
 
 
 def add_character(party: Party, c: Combatant) -> Party:

@@ -1,7 +1,8 @@
 """After a refused write-back (PartyConflict): merge by character, or save the party aside.
 
 Merge: characters the party's later changes did not touch take this encounter's
-state; each one they did touch is listed, and the GM picks "encounter" (this
+state; those they touched and this encounter left as they were keep the party's;
+each one changed on both sides is listed, and the GM picks "encounter" (this
 fight's state) or "party" (keep the file's) for it. Save aside: the party as this
 encounter leaves it goes to a new party (a new uid and name) for a new file,
 and the party file stays as it is. Nothing is ever silently overwritten.

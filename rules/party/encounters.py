@@ -17,8 +17,14 @@ from rules.model.party_link import PartyLink
 from rules.model.plain_text import NAME_MAX
 from rules.model.state import Combatant, Encounter
 from rules.party.errors import PartyConflict, PartyError
-from rules.party.history import commit, own_revision, touched_since
-from rules.party.lasting import for_party, into_encounter, party_members, summary
+from rules.party.history import UNKNOWN, commit, own_revision, state_at, touched_since
+from rules.party.lasting import (
+    for_party,
+    into_encounter,
+    lasting_state,
+    party_members,
+    summary,
+)
 
 _NUMBERED = re.compile(r"^[a-z]+(\d+)$")
 
@@ -74,15 +80,19 @@ def link_of(party: Party, encounter: Encounter) -> PartyLink:
     return link
 
 
-def summary_lines(party: Party, encounter: Encounter) -> list[str]:
+def summary_lines(party: Party, encounter: Encounter, only: set[str] | None = None) -> list[str]:
     """What a write-back would carry, one line per party character in the encounter.
 
     The UI shows these before the GM confirms ("Kans: 7 WP, bleeding 1, right arm
     broken, combat chance die used, LP +2"). A party character the encounter no
-    longer holds is said to keep its party state.
+    longer holds (or, in a merge, one not in `only`) is said to keep its party state.
     """
-    present = party_members(set(party.characters), encounter)
-    lines = [summary(encounter.combatants[cid], party.characters[cid]) for cid in present]
+    lines: list[str] = []
+    for cid in party_members(set(party.characters), encounter):
+        if only is None or cid in only:
+            lines.append(summary(encounter.combatants[cid], party.characters[cid]))
+        else:
+            lines.append(f"{party.characters[cid].name}: keeps the party's state (merge)")
     for cid, c in party.characters.items():
         if cid not in encounter.combatants:
             lines.append(f"{c.name}: not in this encounter, keeps the party's state")
@@ -127,7 +137,7 @@ def write_back(party: Party, encounter: Encounter) -> WriteBack:
 def written(
     party: Party, encounter: Encounter, chars: dict[str, Combatant], kind: str, token: str
 ) -> WriteBack:
-    lines = summary_lines(party, encounter)
+    lines = summary_lines(party, encounter, set(chars) if kind == "merge" else None)
     day = max(party.day, encounter.day)
     text = f"{kind.capitalize()} from the encounter {encounter.name}"
     new = commit(
@@ -141,15 +151,28 @@ def refuse_conflict(party: Party, encounter: Encounter, base: int, token: str) -
     mine = set(party_members(set(party.characters), encounter))
     touched = touched_since(party, base, token)
     others = mine if touched is None else mine & touched
+    kept = sorted(cid for cid in others if not _changed_here(party, encounter, base, cid))
+    both = sorted(others - set(kept))
     free = sorted(mine - others)
     names = {cid: party.characters[cid].name for cid in mine}
     later = [e.text for e in party.history if e.revision > base][-3:]
     what = "; ".join(later) if later else "its history no longer reaches back that far"
-    listed = ", ".join(names[cid] for cid in sorted(others)) or "none of this encounter's"
+    listed = ", ".join(names[cid] for cid in both) or "none this encounter changed too"
+    if kept:
+        listed += f" (a merge keeps the party's {', '.join(names[cid] for cid in kept)})"
     message = (
         f"the party {party.name} changed since the encounter {encounter.name} was made from it"
         f" (revision {base} → {party.revision}: {what}); characters changed there: {listed}."
         " Nothing was written: merge by character (pick for each one changed there) or save"
         " this encounter's party aside to a new file"
     )
-    raise PartyConflict(message, base, party.revision, sorted(others), free, names)
+    raise PartyConflict(message, base, party.revision, both, free, names, kept)
+
+
+def _changed_here(party: Party, encounter: Encounter, base: int, cid: str) -> bool:
+    """Whether the encounter changed this character's lasting state from revision `base`
+    (True when that state is past the undo horizon: then nobody can say it did not)."""
+    was = state_at(party, base, cid)
+    if was is UNKNOWN or not isinstance(was, Combatant):
+        return True
+    return lasting_state(encounter.combatants[cid], encounter.time) != lasting_state(was)

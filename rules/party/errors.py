@@ -12,8 +12,9 @@ class PartyConflict(PartyError):
 
     Another write-back (or a new day, care, an undo) changed the party since:
     writing over it would silently drop that. `touched` are the characters that
-    change touched (the GM picks for each), `free` those it did not (they take this
-    encounter's state in a merge), by id; `names` maps ids to names for the message.
+    change touched and this encounter changed too (the GM picks for each), `free`
+    those it did not touch (they take this encounter's state in a merge), `kept` those
+    only it changed (they keep the party's state), by id; `names`: ids to names.
     """
 
     def __init__(
@@ -24,6 +25,7 @@ class PartyConflict(PartyError):
         touched: list[str],
         free: list[str],
         names: dict[str, str],
+        kept: list[str] | None = None,
     ) -> None:
         super().__init__(message)
         self.base = base
@@ -31,3 +33,4 @@ class PartyConflict(PartyError):
         self.touched = touched
         self.free = free
         self.names = names
+        self.kept = kept or []

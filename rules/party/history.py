@@ -48,7 +48,10 @@ def commit(
             new.characters.pop(cid, None)
         else:
             new.characters[cid] = c.model_copy(deep=True)
-    touched += [cid for cid in renewed if cid not in touched]  # a new day: every day's dice
+    for cid in renewed:  # a new day: every day's dice, changed or not
+        if cid not in touched:
+            touched.append(cid)
+            before.setdefault(cid, party.characters[cid].model_copy(deep=True))
     new.revision = party.revision + 1
     new_day = party.day if day is None else day
     new.day = new_day
@@ -137,6 +140,23 @@ def touched_since(party: Party, revision: int, token: str | None = None) -> set[
             continue
         found.update(entry.touched)
     return found
+
+
+_UNKNOWN = object()
+
+
+def state_at(party: Party, revision: int, cid: str) -> object:
+    """The character as it was at `revision` (None: not in the party then), from the
+    `before` of the first later change that touched it; `UNKNOWN` past the undo horizon."""
+    for entry in party.history:
+        if entry.revision > revision and cid in entry.touched:
+            if entry.before is None or cid not in entry.before:
+                return UNKNOWN
+            return entry.before[cid]
+    return party.characters.get(cid)
+
+
+UNKNOWN: object = _UNKNOWN
 
 
 def own_revision(party: Party, revision: int, token: str) -> int:

@@ -45,7 +45,10 @@ def test_merge_by_character_keeps_the_pick_and_takes_the_untouched() -> None:
     after_a = write_back(party, a).party
     with pytest.raises(PartyError, match="pick encounter or party for Kans"):
         merge(after_a, b, {})
-    kept = merge(after_a, b, {"c1": "party"}).party
+    merged = merge(after_a, b, {"c1": "party"})
+    assert merged.lines[0] == "Kans: keeps the party's state (merge)"
+    assert merged.lines[1].startswith("Molin: 2 WP")
+    kept = merged.party
     assert [w.location for w in kept.get("c1").wounds] == ["head"]  # A's, as picked
     assert [w.location for w in kept.get("c2").wounds] == ["chest"]  # B's: A never touched Molin
     taken = merge(after_a, b, {"c1": "encounter"}).party
@@ -74,10 +77,19 @@ def test_one_encounter_writes_back_twice_without_conflict() -> None:
 
 
 def test_a_new_day_since_the_encounter_is_a_conflict_too() -> None:
+    """C1: a new day renews everyone's dice, so an encounter of the day before that used
+    Kans's die conflicts on Kans; Molin, unchanged by the encounter, keeps the new day."""
     party = company()
     s = fight_from(party, "A", token="encA")
-    with pytest.raises(PartyConflict, match="Kans, Molin"):
-        write_back(new_day(party), s.encounter)
+    do(s, ApplyWound(target="c1", wound_points=1))
+    tomorrow = new_day(party)
+    with pytest.raises(
+        PartyConflict, match=r"changed there: Kans \(a merge keeps the party.s Molin\)\."
+    ) as refused:
+        write_back(tomorrow, s.encounter)
+    assert (refused.value.touched, refused.value.kept, refused.value.free) == (["c1"], ["c2"], [])
+    merged = merge(tomorrow, s.encounter, {"c1": "encounter"}).party
+    assert merged.day == 2 and merged.get("c1").total_wp() == 1
 
 
 def test_another_party_or_no_party_is_refused() -> None:

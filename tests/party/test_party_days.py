@@ -13,9 +13,9 @@ import pytest
 from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import ApplyWound, EndCombat, SkillRollCommand, StartCombat
+from rules.model.commands import ApplyWound, EndCombat, SkillRollCommand, StartCombat, Staunch
 from rules.model.party import Party
-from rules.party.between import new_day
+from rules.party.between import care, new_day, rest
 from rules.party.encounters import summary_lines, write_back
 from rules.party.lasting import lasting_state
 from tests.support.party_steps import company, do, fight_from
@@ -104,3 +104,17 @@ def test_bleeding_carries_its_time_since_to_the_next_track() -> None:
     assert lasting_state(kans, afternoon.encounter.time) == lasting_state(
         s.encounter.get("c1"), s.encounter.time
     )
+
+
+def test_staunching_and_rest_between_fights_follow_the_encounter_rules() -> None:
+    """R13: staunched to BLR 0 clears the anchor; A5: rest clears exhaustion; both logged."""
+    party, s = morning()
+    s.encounter.get("c1").exhaustion = 2
+    written = write_back(party, s.encounter).party
+    staunched = care(written, Staunch(target="c1"))
+    kans = staunched.get("c1")
+    assert (kans.bleed_rate, kans.bleed_anchor, kans.total_wp()) == (0, None, 3)
+    assert "bleeding stops (BLR 1 → 0, R13)" in staunched.history[-1].text
+    rested = rest(staunched)
+    assert rested.get("c1").exhaustion == 0 and "exhaustion 2 → 0 (A5)" in rested.history[-1].text
+    assert [(w.location, w.wp) for w in rested.get("c1").wounds] == [("right arm", 3)]

@@ -15,9 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.model.commands import Luck
+from rules.model.commands import ApplyWound, Luck
 from rules.party.between import care
+from rules.party.conflict import merge
 from rules.party.encounters import new_encounter, write_back
+from rules.party.errors import PartyConflict
 from rules.saves import raw
 from rules.saves.folder import free_party_path, list_parties
 from rules.saves.party_store import (
@@ -29,7 +31,7 @@ from rules.saves.party_store import (
     save_party,
 )
 from rules.saves.store import save_session
-from tests.support.party_steps import company, fight_from
+from tests.support.party_steps import company, do, fight_from
 
 
 def saved(tmp_path: Path) -> Path:
@@ -155,3 +157,24 @@ def test_fuzzed_party_bytes_load_whole_or_fail_with_a_save_error(
         assert str(bad) in str(error) and error.problem
     else:
         assert party.uid  # whatever survived validates whole
+
+
+def test_two_encounters_on_one_party_file_merge_by_character(tmp_path: Path) -> None:
+    """Issue 17: the second write-back is refused, said why, and merged by character."""
+    path = saved(tmp_path)
+    party, _ = load_party(path)
+    a, b = fight_from(party, "A", token="encA"), fight_from(party, "B", token="encB")
+    do(a, ApplyWound(target="c1", wound_points=2, location="head"))
+    do(b, ApplyWound(target="c2", wound_points=1, location="chest"))
+    first = write_back(party, a.encounter).party
+    save_party(first, path, expected=party.revision)
+    with pytest.raises(PartyFileConflict):  # B still holds revision 1 in memory
+        save_party(write_back(party, b.encounter).party, path, expected=party.revision)
+    fresh, _ = load_party(path)  # reload, as the message says
+    with pytest.raises(PartyConflict) as refused:
+        write_back(fresh, b.encounter)
+    assert (refused.value.touched, refused.value.free, refused.value.kept) == ([], ["c2"], ["c1"])
+    save_party(merge(fresh, b.encounter, {}).party, path, expected=fresh.revision)
+    final, _ = load_party(path)
+    assert [w.location for w in final.get("c1").wounds] == ["head"]  # A's, untouched by B
+    assert [w.location for w in final.get("c2").wounds] == ["chest"]  # B's
