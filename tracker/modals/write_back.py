@@ -122,6 +122,11 @@ class MergePicks(Dialog[dict[str, str]]):
                 classes="hint",
             )
             free = ", ".join(names[cid] for cid in self.conflict.free)
+            kept = ", ".join(names.get(cid, cid) for cid in self.conflict.kept)
+            if kept:
+                yield Static(
+                    f"Only the party's change touched {kept}: they keep it.", classes="hint"
+                )
             if free:
                 yield Static(
                     f"Only this encounter changed {free}: they take its state.", classes="hint"

@@ -29,11 +29,16 @@ async def _write_back(pilot, app: TrackerApp) -> None:  # type: ignore[no-untype
     await pilot.press("y")
 
 
-async def _two_write_backs(pilot, app: TrackerApp, saves: Path, second: Path) -> None:  # type: ignore[no-untyped-def]
-    """Morning (open): Kans wounded, written back. Then the other encounter, opened from
-    the browser (`o`), gives Kans 1 LP and Ula 3 LP and writes back too."""
+async def _two_write_backs(  # type: ignore[no-untyped-def]
+    pilot, app: TrackerApp, saves: Path, second: Path, *, ula_too: bool = False
+) -> None:
+    """Morning (open): Kans wounded (`ula_too`: Ula too), written back. Then the other
+    encounter, opened from the browser (`o`), gives Kans 1 LP (and, unless `ula_too`,
+    Ula 3 LP) and writes back too."""
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     assert app.run_command(ApplyWound(target="kans", wound_points=2, location="left leg"))
+    if ula_too:
+        assert app.run_command(ApplyWound(target="ula", wound_points=1))
     await _write_back(pilot, app)
     await until(pilot, lambda: read(saves / "parties" / "hawkwood.json").revision == 2)
     await pilot.press("o")
@@ -44,7 +49,8 @@ async def _two_write_backs(pilot, app: TrackerApp, saves: Path, second: Path) ->
     await pilot.press("enter")
     await until(pilot, lambda: app.save_path == second and isinstance(app.screen, MainScreen))
     assert app.run_command(Luck(target="kans", amount=1))
-    assert app.run_command(Luck(target="ula", amount=3))
+    if not ula_too:
+        assert app.run_command(Luck(target="ula", amount=3))
     await _write_back(pilot, app)
     await until(pilot, lambda: isinstance(app.screen, ConflictDialog))
 
@@ -101,3 +107,22 @@ async def test_escape_at_the_conflict_writes_nothing(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert path.read_bytes() == before
         assert len(list((tmp_path / "parties").glob("*.json"))) == 1
+
+
+async def test_the_merge_keeps_what_only_the_party_changed(tmp_path: Path) -> None:
+    """Ula was wounded in the morning and left alone in the afternoon: the merge keeps
+    her wound and asks only about Kans, changed on both sides."""
+    path, afternoon, app = _setup(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _two_write_backs(pilot, app, tmp_path, afternoon, ula_too=True)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MergePicks))
+        picks = app.screen
+        assert [s.id for s in picks.query(Select)] == ["pick-0"]
+        hints = " ".join(str(h.render()) for h in picks.query(".hint").results(Static))
+        assert "touched Ula: they keep it" in hints
+        picks.action_submit()  # type: ignore[attr-defined]  # Kans: this encounter's state
+        await until(pilot, lambda: read(path).revision == 3)
+        party = read(path)
+        assert party.characters["kans"].luck == 1 and party.characters["kans"].total_wp() == 0
+        assert party.characters["ula"].total_wp() == 1
