@@ -158,3 +158,39 @@ async def test_a_new_party_named_in_the_browser_is_saved_and_opened(tmp_path: Pa
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PartyScreen))
         assert read(tmp_path / "parties" / "hawkwood.json").name == "Hawkwood"
+
+
+async def test_a_party_file_changed_behind_the_screen_is_refused_and_read_again(
+    tmp_path: Path,
+) -> None:
+    """Another copy wrote the party while its screen was open: the change is refused with
+    the file's reason, nothing is written over it, and the screen shows what is there."""
+    from rules.party.between import new_day
+    from rules.saves.party_store import save_party
+
+    path = party_file(tmp_path, kans())
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_party(pilot, app, path)
+        other = new_day(read(path))  # the other copy: day 2, revision 2
+        save_party(other, path, expected=1)
+        written = path.read_bytes()
+        await pilot.press("N")
+        await until(pilot, lambda: "changed since it was read" in screen.error)
+        assert path.read_bytes() == written  # the other copy's day 2 stands
+        assert screen.party.revision == 2 and "day 2" in _text(screen, "#party-title")
+        await pilot.press("N")  # now on what is there: day 3
+        await until(pilot, lambda: read(path).day == 3)
+
+
+async def test_the_roster_picker_adds_one_character_at_a_time(tmp_path: Path) -> None:
+    path = party_file(tmp_path, kans())
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_party(pilot, app, path)
+        await pilot.press("plus")
+        await until(pilot, lambda: isinstance(app.screen, TemplatePicker))
+        await type_into(pilot, "#count", "2")
+        await pilot.press("enter")
+        await until(pilot, lambda: "one character at a time" in screen.error)
+        assert len(read(path).characters) == 1
