@@ -54,6 +54,8 @@ async def test_ending_combat_shows_the_summary_and_y_writes_it_back(tmp_path: Pa
         enc = app.session.encounter
         assert enc.party is not None and enc.party.file == path.name
         assert "kans" in enc.combatants  # joined with the party's state
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status.startswith(" Morning ambush ⚑ Hawkwood")  # where it writes back
         await _fight(pilot, app)
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, EndCombatModal))
