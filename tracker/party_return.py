@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.party.conflict import aside, merge
-from rules.party.encounters import summary_lines, write_back
+from rules.party.encounters import link_of, summary_lines, write_back
 from rules.party.errors import PartyConflict, PartyError
 from rules.saves.folder import free_party_path
 from rules.saves.party_store import PartyFileConflict, load_party, party_file, save_party
@@ -42,6 +42,7 @@ def offer_write_back(app: TrackerApp) -> None:
     if party is None:
         return
     try:
+        link_of(party, enc)  # a party file replaced by another party: said before any summary
         lines = summary_lines(party, enc)
     except PartyError as error:
         _refused(app, str(error))

@@ -126,3 +126,24 @@ async def test_escape_in_the_party_pick_makes_no_encounter(tmp_path: Path) -> No
         assert list(tmp_path.glob("*.json")) == []
         assert app.screen.query_one(DataTable).row_count >= 4  # its rows are still there
         assert not app.screen.query(Input)
+
+
+async def test_a_party_file_replaced_by_another_party_is_refused_before_the_summary(
+    tmp_path: Path,
+) -> None:
+    from rules.party.between import new_party
+    from rules.saves.party_store import save_party
+
+    path = party_file(tmp_path, kans())
+    app: TrackerApp = make_app(None, saves_dir=tmp_path, seed=1)  # type: ignore[assignment]
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_encounter_from_party(pilot, app, "Morning ambush")
+        path.unlink()
+        save_party(new_party("Hawkwood", [kans()]), path, expected=None)  # same name, new uid
+        stranger = path.read_bytes()
+        entries = TrackerCommands(app.screen).entries()
+        (run,) = [run for title, run, _ in entries if title == "Write back to the party Hawkwood"]
+        app.call_later(run)
+        await until(pilot, lambda: any("not from" in n.message for n in app._notifications))
+        assert not isinstance(app.screen, WriteBackDialog)
+        assert path.read_bytes() == stranger
