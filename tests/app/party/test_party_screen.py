@@ -194,3 +194,35 @@ async def test_the_roster_picker_adds_one_character_at_a_time(tmp_path: Path) ->
         await pilot.press("enter")
         await until(pilot, lambda: "one character at a time" in screen.error)
         assert len(read(path).characters) == 1
+
+
+async def test_delete_asks_then_the_character_leaves_and_u_brings_them_back(
+    tmp_path: Path,
+) -> None:
+    path = party_file(tmp_path, kans(wounded=True), ula())
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_party(pilot, app, path)
+        await pilot.press("delete")
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("y")
+        await until(pilot, lambda: set(read(path).characters) == {"ula"})
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("y")
+        await until(pilot, lambda: "kans" in read(path).characters)
+        assert read(path).characters["kans"].total_wp() == 3  # back with the wound
+
+
+async def test_the_palette_offers_the_party_commands(tmp_path: Path) -> None:
+    from tracker.party_palette import PartyCommands
+
+    path = party_file(tmp_path, kans())
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open_party(pilot, app, path)
+        entries = {title: run for title, run, _ in PartyCommands(screen).entries()}
+        assert "Party: heal or staunch Kans" in entries
+        assert "Party: save Kans as a roster template" in entries
+        app.call_later(entries["Party: new day"])
+        await until(pilot, lambda: read(path).day == 2)
