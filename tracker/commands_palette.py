@@ -103,6 +103,11 @@ class TrackerCommands(Provider):
         offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)
         for title, help_text, what in palette_titles(enc, who):
             out.append((title, partial(screen.action_players, what), help_text))
+        if enc.party is not None:
+            from tracker.party_return import offer_write_back
+
+            back = partial(offer_write_back, app)
+            out.append((f"Write back to the party {enc.party.name}", back, "its summary first"))
         rename = ("Rename the encounter", screen.action_rename_encounter, f"now {enc.name!r}")
         out.append(rename)
         other = "physical" if app.dice_mode == "virtual" else "virtual"

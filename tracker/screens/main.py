@@ -241,7 +241,14 @@ class MainScreen(TonedScreen):
         if self._allowed("end_combat"):
             from tracker.modals.end_combat import EndCombatModal
 
-            self._ask(EndCombatModal(self.encounter))
+            self._ask(EndCombatModal(self.encounter), self._ended)
+
+    def _ended(self, command: Any) -> None:
+        """A fight made from a party offers its write-back once it has ended (issue 17)."""
+        if self.tracker.run_command(command) and self.encounter.party is not None:
+            from tracker.party_return import offer_write_back
+
+            offer_write_back(self.tracker)
 
     def action_answer(self) -> None:
         if self._allowed("answer"):

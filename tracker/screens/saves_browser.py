@@ -4,6 +4,8 @@ Newest first, with what a GM needs to recognise it (name, day, track time,
 who is still alive). A file that will not load shows its reason and its path
 here and the app stays up. "New encounter" and "Demo" are always on top;
 the demo is copied, never opened in place (the bundled file stays pristine).
+Parties (issue 17, tracker.browser_parties) follow: "⚑ New party" and one row each;
+enter opens the party screen, and a new encounter asks which party it is from.
 A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
 opens a copy of the backup (`NAME-restored.json`), so neither the broken
 file nor its backup is ever written.
@@ -30,7 +32,7 @@ from textual.widgets import DataTable, Footer, Static
 from rules.engine.session import Session
 from rules.mechanics.dice import DiceMode
 from rules.model.state import Encounter
-from rules.saves.folder import SaveInfo, autosave_path, scan_saves, summarize
+from rules.saves.folder import PartyInfo, SaveInfo, autosave_path, scan_saves, summarize
 from rules.saves.store import SaveError, load_session, save_session
 from tracker.widgets.tones import theme_style
 
@@ -74,6 +76,7 @@ class SavesBrowser(Screen[Opened | None]):
         self.error = error
         self.saves: dict[str, SaveInfo] = {}
         self.backups: dict[str, SaveInfo] = {}  # intact .bak of a broken save, by its path
+        self.parties: dict[str, PartyInfo] = {}  # party files, by their row's key
         self.filled = False  # every save of the folder has its row
         self._listing = 0  # a newer reload (or leaving) stops an older one's filling
 
@@ -117,6 +120,9 @@ class SavesBrowser(Screen[Opened | None]):
             key=DEMO,
         )
         self.saves, self.backups, self.filled = {}, {}, False
+        from tracker.browser_parties import party_rows
+
+        self.parties = party_rows(self)  # issue 17: ⚑ New party, then each party file
         self._listing += 1
         try:
             found = scan_saves(self.folder)
@@ -192,14 +198,24 @@ class SavesBrowser(Screen[Opened | None]):
         info = self.saves.get(str(event.row_key.value))
         if info is not None and info.error is not None:
             self.show_error(f"{info.error}{_backup_hint(info.backup)}")
+        party = self.parties.get(str(event.row_key.value))
+        if party is not None and party.error is not None:
+            self.show_error(party.error)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.choose(str(event.row_key.value))
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
+        from tracker import browser_parties as parties
         from tracker.demo import copy_demo, is_demo
 
+        if key == parties.NEW_PARTY:
+            parties.ask_new_party(self)
+            return
+        if key in self.parties:
+            parties.open_party(self, self.parties[key].path)
+            return
         if key == NEW:
             from tracker.modals.encounter_name import EncounterName
 
@@ -226,15 +242,22 @@ class SavesBrowser(Screen[Opened | None]):
 
     def _named(self, name: str | None) -> None:
         if name is not None:  # escape in the prompt: stay in the browser
-            self.create(name)
+            from tracker.browser_parties import ask_party
 
-    def create(self, name: str) -> None:
-        """A new, empty encounter called `name`, saved at once under a free file name."""
+            ask_party(self, name, lambda party: self.create(name, party))
+
+    def create(self, name: str, party: PartyInfo | None = None) -> None:
+        """A new encounter called `name` (empty, or the party's characters with their
+        lasting state), saved at once under a free file name."""
+        from rules.party.encounters import new_encounter
         from tracker.demo import fresh_path
 
         try:
             path = fresh_path(self.folder, autosave_path(self.folder, name).stem)
-            session = Session(Encounter(name=name), dice=self.dice)
+            enc = Encounter(name=name)
+            if party is not None and party.party is not None:
+                enc = new_encounter(party.party, party.path.name, name)
+            session = Session(enc, dice=self.dice)
             save_session(session, path)
         except SaveError as error:
             self.show_error(f"{error.problem} — {error.path}")

@@ -24,8 +24,10 @@ def status_text(enc: Encounter, dice_mode: str, seed: int | None, path: Path | N
     else:
         label = "dice: virtual" + (f" (seed {seed})" if seed is not None else "")
         dice = (label, "$text-success")
+    party = f" ⚑ {enc.party.name}" if enc.party is not None else ""  # writes back (issue 17)
     return Content.assemble(
         (f" {enc.name}", "bold"),
+        (party, "$text-success"),
         SEP,
         f"day {enc.day}",
         SEP,
@@ -68,7 +70,7 @@ class StatusBar(Static):
 
     def show(self, enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> None:
         self._shown = (enc, dice_mode, seed, path)
-        fight = (enc.name, enc.day, enc.time, enc.in_combat, enc.outcome)
+        fight = (enc.name, enc.party, enc.day, enc.time, enc.in_combat, enc.outcome)
         key = (*fight, dice_mode, seed, path, self._unsaved)
         if key != self._key:
             self._key = key

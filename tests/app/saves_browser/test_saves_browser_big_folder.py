@@ -27,7 +27,7 @@ from tracker.screens.saves_browser import FIRST_ROWS, SavesBrowser
 
 SIZE = (120, 40)
 MANY = 5000
-HEAD = 2  # the "New encounter" and "Demo" rows
+HEAD = 3  # the "New encounter", "Demo" and "New party" rows (no party files here)
 
 
 @pytest.fixture

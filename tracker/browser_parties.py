@@ -1,0 +1,134 @@
+"""The saves browser's parties (issue 17): their rows, a new party, a party's screen, and
+the party a new encounter is made from.
+
+Parties live in `<saves>/parties` (rules.saves.party_store); the browser lists
+them under "New encounter" and the demo. Enter on a party opens its screen;
+"＋ New party" names one (with the open encounter's PCs, if the GM wants them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from rules.model.party import Party
+from rules.party.between import from_encounter, new_party
+from rules.party.errors import PartyError
+from rules.saves.folder import PartyInfo, free_party_path, list_parties
+from rules.saves.party_store import save_party
+from rules.saves.raw import SaveError
+from tracker.widgets.tones import theme_style
+
+if TYPE_CHECKING:
+    from tracker.screens.saves_browser import SavesBrowser
+
+NEW_PARTY = "new-party"
+PARTY = "party:"  # a party row's key: this, then the file's path
+
+
+def party_rows(browser: SavesBrowser) -> dict[str, PartyInfo]:
+    """A row for "＋ New party" and one per party file; returns the parties by row key."""
+    table = browser.query_one("#saves")
+    add = table.add_row  # type: ignore[attr-defined]  # the browser's DataTable
+    add(
+        Text("⚑ New party", style=theme_style(browser.app, "text-success")),
+        *[""] * 5,
+        key=NEW_PARTY,
+    )
+    found: dict[str, PartyInfo] = {}
+    for info in list_parties(browser.folder):
+        key = PARTY + str(info.path)
+        found[key] = info
+        saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+        where = f"parties/{info.path.name}"
+        if info.party is None:
+            style = theme_style(browser.app, "text-error")
+            add(
+                Text(f"⚠ party {info.name}", style=style),
+                "",
+                "",
+                "won't open",
+                saved,
+                where,
+                key=key,
+            )
+            continue
+        party = info.party
+        alive = sum(not c.dead for c in party.characters.values())
+        cells = (f"⚑ Party: {party.name}", str(party.day), "", f"{alive}/{len(party.characters)}")
+        add(*map(Text, cells), Text(saved), Text(where), key=key)
+    return found
+
+
+def open_party(browser: SavesBrowser, path: Path) -> None:
+    """The party's screen over the browser; the browser lists it again on return."""
+    from tracker.party_keeper import PartyKeeper
+    from tracker.screens.party import PartyScreen
+
+    try:
+        keeper = PartyKeeper.open(path)
+    except SaveError as error:
+        browser.show_error(f"{error.problem} — {error.path}")
+        return
+    browser.app.push_screen(PartyScreen(keeper), lambda _: browser.action_reload())
+
+
+def ask_new_party(browser: SavesBrowser) -> None:
+    """Name the party; with an encounter open that has PCs, ask whether they form it."""
+    from tracker.modals.confirm import Confirm
+    from tracker.modals.encounter_name import EncounterName
+
+    session = getattr(browser.app, "session", None)
+    enc = session.encounter if session is not None else None
+    pcs = [c.name for c in enc.combatants.values() if c.side == "PC"] if enc else []
+
+    def named(name: str | None) -> None:
+        if name is None:
+            return
+        if not pcs or enc is None:
+            _create(browser, lambda: new_party(name))
+            return
+        question = f"Form {name} of the PCs of {enc.name} ({', '.join(pcs)}), as they stand now?"
+        browser.app.push_screen(
+            Confirm(question + " (n: an empty party)"),
+            lambda yes: _create(
+                browser, (lambda: from_encounter(enc, name)) if yes else (lambda: new_party(name))
+            ),
+        )
+
+    browser.app.push_screen(EncounterName("Name the new party", "Party", "Create"), named)
+
+
+def _create(browser: SavesBrowser, make: Callable[[], Party]) -> None:
+    try:
+        party = make()
+        path = free_party_path(browser.folder, party.name)
+        save_party(party, path, expected=None)
+    except PartyError as error:
+        browser.show_error(str(error))
+        return
+    except SaveError as error:
+        browser.show_error(f"{error.problem} — {error.path}")
+        return
+    browser.action_reload()
+    open_party(browser, path)
+
+
+def ask_party(browser: SavesBrowser, name: str, then: Callable[[PartyInfo | None], None]) -> None:
+    """With parties in the folder, which one the new encounter comes from (or none)."""
+    from tracker.modals.party_pick import NO_PARTY, PartyPick
+
+    parties = list_parties(browser.folder)
+    if not parties:
+        then(None)
+        return
+    by_path = {str(info.path): info for info in parties}
+
+    def picked(answer: str | None) -> None:
+        if answer is not None:  # escape: back in the browser, nothing made
+            then(None if answer == NO_PARTY else by_path[answer])
+
+    browser.app.push_screen(PartyPick(name, parties), picked)
