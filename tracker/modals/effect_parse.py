@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rules.mechanics.numbers import NumberError, parse_int
 from rules.model.effects import Duration, parse_duration
+from rules.model.errors import field_problem
 from rules.model.state import Encounter
 
 Problems = dict[str, str]
@@ -81,7 +82,17 @@ def duration_of(enc: Encounter, text: str) -> tuple[Duration | None, str]:
     try:
         return parse_duration(typed, whose), ""
     except ValueError as error:
-        return None, str(error)
+        return None, _in_range(typed) or str(error)
+
+
+def _in_range(typed: str) -> str | None:
+    """`t0`, `0`: shaped right, but the amount is out of the model's range: that, in words
+    (`duration 't0': amount must be 1–…`), not pydantic's whole report."""
+    digits = typed[1:] if typed.lower().startswith("t") else typed
+    if not digits.isdigit():
+        return None
+    problem = field_problem(Duration, "amount", int(digits))
+    return None if problem is None else f"duration {typed!r}: amount {problem}"
 
 
 def number_of(text: str, field: str, *, signed: bool = False) -> tuple[int | None, str]:

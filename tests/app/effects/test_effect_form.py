@@ -111,3 +111,18 @@ async def test_an_empty_name_is_asked_for_only_once_the_gm_tries_to_apply() -> N
         await pilot.press("enter")
         await until(pilot, lambda: shown(app, "name").startswith("name: type one"))
         assert app.results == []
+
+
+async def test_a_duration_out_of_range_reads_as_a_gm_sentence_not_pydantic_s_dump() -> None:
+    """`t0` and `0` are shaped right but out of range: the message says so in words."""
+    app = Host(EffectForm(table(), "kans"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_into(pilot, "#name", "1")
+        for typed in ("t0", "0"):
+            start = f"duration {typed!r}"
+            await type_into(pilot, "#duration", typed)
+            await until(pilot, lambda start=start: shown(app, "duration").startswith(start))
+            message = shown(app, "duration")
+            assert "validation error" not in message and "pydantic" not in message
+            assert message.startswith(f"{start}: amount must be 1–")
+            assert save_disabled(app)
