@@ -134,3 +134,18 @@ async def test_the_palette_offers_effects_reminders_and_passing_time(tmp_path: P
         assert "Reminder on the time track" in titles
         assert "Pass time outside combat" in titles
         assert not any(t.startswith("Remove an effect") for t in titles)  # none yet
+
+
+async def test_help_lists_the_four_keys(tmp_path: Path) -> None:
+    from tracker.modals.help import HelpScreen
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = dict(app.screen.key_help)
+        assert keys["E"] == "Effect on the selected/marked"
+        assert keys["ctrl+e"] == "Remove an effect"
+        assert keys["R"] == "Reminder on the track"
+        assert keys["P"] == "Pass time (out of combat)"
