@@ -18,6 +18,7 @@ from rules.model.state import Combatant, Encounter
 
 __all__ = [
     "at_opening",
+    "forget",
     "end_effect",
     "fire_reminder",
     "invalidate_watch",
@@ -109,3 +110,19 @@ def at_opening(ctx: Context, cid: str) -> None:
                 end_effect(ctx, c, e, f"{whose} next Action Opportunity opened")
     for r in [r for r in enc.reminders if r.whose == cid]:
         fire_reminder(ctx, r, f"{name}'s Action Opportunity opened")
+
+
+def forget(ctx: Context, gone: Combatant) -> None:
+    """R8: `gone` leaves the encounter: the effects and reminders waiting for its next
+    opportunity, which will never open, end and are cancelled (logged)."""
+    enc = ctx.enc
+    for c in enc.combatants.values():
+        if c.id == gone.id:
+            continue  # its own effects leave with it
+        for e in [e for e in c.effects if e.duration.kind == "next"]:
+            if e.duration.whose == gone.id:
+                end_effect(ctx, c, e, f"{gone.name} left the encounter")
+    for r in [r for r in enc.reminders if r.whose == gone.id]:
+        ctx.j.remove(enc.reminders, r)
+        invalidate_watch(enc)
+        ctx.emit("reminder", f"Reminder cancelled ({gone.name} left): {r.text}")

@@ -136,13 +136,13 @@ def inflict_wound(
 
 
 def _start_bleeding(ctx: Context, c: Combatant) -> None:
-    """R12: BLR + 1; A14: the anchor is kept if already bleeding (out of combat: 0)."""
+    """R12: BLR + 1; A14: the anchor is kept if already bleeding, else it is now."""
     enc, j = ctx.enc, ctx.j
     j.add(c, "bleed_rate", 1)
     anchor = c.bleed_anchor
     if anchor is None:
-        # Out of combat there is no track: StartCombat re-anchors bleeding at 0.
-        anchor = enc.time if enc.in_combat else 0
+        # Out of combat the clock runs on (PassTime); StartCombat re-anchors bleeding at 0.
+        anchor = enc.time
         j.set(c, "bleed_anchor", anchor)
     track_index.schedule_bleeding(enc, c)
     when = ""

@@ -18,6 +18,7 @@ __all__ = [
     "AddEffect",
     "AddReminder",
     "DismissReminder",
+    "MAX_PASS_TU",
     "MAX_TARGETS",
     "PassTime",
     "RemoveEffect",
@@ -37,6 +38,10 @@ few seconds of a fight, reaction times of 3-9 TU (A7) are a few seconds' start,
 and bleeding strikes every 10 s (A14). One named constant, so a table that
 reads TU otherwise changes this one line.
 """
+
+MAX_PASS_TU = 86_400 // SECONDS_PER_TU
+"""The most one PassTime runs: a day. Every bleeding tick (A14) is a log line, so a week
+at once would be tens of thousands; a GM passes a day, looks, and passes the next."""
 
 TimeUnit = Literal["TU", "minutes", "hours"]
 _SECONDS = {"TU": None, "minutes": 60, "hours": 3600}
@@ -111,6 +116,15 @@ class PassTime(CommandModel):
     type: Literal["pass-time"] = "pass-time"
     amount: Annotated[int, Field(ge=1, le=MAX_TU)]
     unit: TimeUnit = "TU"
+
+    @model_validator(mode="after")
+    def _at_most_a_day(self) -> PassTime:
+        if self.tu > MAX_PASS_TU:
+            raise ValueError(
+                f"amount: {self.amount} {self.unit} is more than a day;"
+                f" pass at most {MAX_PASS_TU} TU (24 hours) at a time"
+            )
+        return self
 
     @property
     def tu(self) -> int:

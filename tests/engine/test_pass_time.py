@@ -5,7 +5,7 @@ Before it, a GM found that after combat ended a bleeding PC never lost another W
 
 from __future__ import annotations
 
-from rules.model.commands import EndCombat, ResolveCheck, StartCombat
+from rules.model.commands import ApplyWound, EndCombat, ResolveCheck, StartCombat
 from rules.model.effect_commands import SECONDS_PER_TU, AddReminder, PassTime
 from rules.model.effects import Duration
 from tests.support.attack_fights import fight, fighter
@@ -88,3 +88,13 @@ def test_a_bleeding_wound_taken_outside_combat_ticks_from_when_it_was_taken() ->
     do(s, EndCombat(outcome="truce"))
     assert s.encounter.combatants["bo"].bleed_anchor == 0 and s.encounter.time == 0
     assert do(s, PassTime(amount=10))[0] == "Bo bleeds 1 WP (BLR 1) → total 1 WP"
+
+
+def test_a_wound_taken_after_combat_bleeds_from_when_it_was_taken() -> None:
+    """A14: the anchor is the time bleeding starts; outside combat the clock still runs."""
+    s = fight(57, fighter("lio", 60), fighter("bo", 58))
+    do(s, EndCombat(outcome="victory"))
+    do(s, ApplyWound(target="bo", wound_points=3))  # R12: bleeds
+    assert s.encounter.combatants["bo"].bleed_anchor == 57
+    assert do(s, PassTime(amount=9)) == ["Time passes: 9 TU, track 57 → 66"]
+    assert do(s, PassTime(amount=1))[0].startswith("Bo bleeds 1 WP")

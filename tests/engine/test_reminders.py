@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine.checks import why_not
 from rules.engine.handlers.track import advance_refusal
-from rules.model.commands import Advance, TakeOpportunity
+from rules.model.commands import Advance, EndCombat, StartCombat, TakeOpportunity
 from rules.model.effect_commands import AddReminder, DismissReminder
 from tests.support.attack_fights import fight, fighter
 from tests.support.engine_steps import do, refused, undo_all
@@ -70,3 +70,13 @@ def test_why_not_leaves_the_track_cache_as_it_was() -> None:
     before = dict(s.encounter.cache)
     assert why_not(s.encounter, DismissReminder(id=s.encounter.reminders[0].id)) is None
     assert s.encounter.cache.get("watch") == before.get("watch")
+
+
+def test_a_new_combat_keeps_a_reminders_tu_left() -> None:
+    s = fight(0, fighter("lio", 0), fighter("bo", 4))
+    do(s, TakeOpportunity(actor="lio", actions=["Strike"]))
+    do(s, Advance())  # track 4
+    do(s, AddReminder(text="Dawn", in_tu=10))  # at 14
+    do(s, EndCombat(outcome="truce"))
+    do(s, StartCombat(initiators=["lio", "bo"]))
+    assert s.encounter.reminders[0].at == 10  # 10 TU left, on the new track from 0 (A7)

@@ -6,7 +6,14 @@ import pytest
 from pydantic import ValidationError
 
 from rules.model.commands import COMMAND_ADAPTER
-from rules.model.effect_commands import SECONDS_PER_TU, AddEffect, AddReminder, PassTime, tu_of
+from rules.model.effect_commands import (
+    MAX_PASS_TU,
+    SECONDS_PER_TU,
+    AddEffect,
+    AddReminder,
+    PassTime,
+    tu_of,
+)
 from rules.model.effects import Duration, Effect, EffectModifier, Reminder, Tick, parse_duration
 
 
@@ -73,3 +80,9 @@ def test_minutes_and_hours_are_tu_by_the_one_constant() -> None:
     assert tu_of(7, "TU") == 7
     assert PassTime(amount=2, unit="minutes").tu == 120 // SECONDS_PER_TU
     assert PassTime(amount=1, unit="hours").tu == 3600 // SECONDS_PER_TU
+
+
+def test_time_passes_at_most_a_day_at_a_time() -> None:
+    assert PassTime(amount=24, unit="hours").tu == MAX_PASS_TU
+    with pytest.raises(ValidationError, match="25 hours is more than a day"):
+        PassTime(amount=25, unit="hours")

@@ -12,6 +12,7 @@ import re
 
 from rules.engine import farad_in_play
 from rules.engine.context import Context, handles
+from rules.engine.fx_schedule import forget
 from rules.engine.handlers.track import roll_reaction
 from rules.engine.track_index import drop_entries, leave_track, restamp, schedule_bleeding, set_ttu
 from rules.mechanics.chart import DEFAULT_ACTION_COST
@@ -307,6 +308,7 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
             with_whom = f" with {other.name}" if other is not None else ""
             notes.append(f"its opposed contest{with_whom} ends undecided (margin {contest.margin})")
         j.set(enc, "opposed", None)
+    forget(ctx, c)  # issue 15: what waited for its next opportunity ends
     j.delitem(enc.combatants, c.id)
     drop_entries(enc, c)  # the heap as if rebuilt: no reader meets its id (A7)
     extra = "".join(f"; {note}" for note in notes)
