@@ -116,6 +116,12 @@ class TrackerCommands(Provider):
             screen.action_add_reminder,
         )
         offer(
+            "cancel_reminder",
+            "Cancel a reminder",
+            "one still ahead on the track (u undoes it)",
+            screen.action_cancel_reminder,
+        )
+        offer(
             "pass_time",
             "Pass time outside combat",
             "N TU, minutes or hours: bleeding, ticks, ends, reminders (P)",

@@ -1,7 +1,8 @@
 """The main screen's keys for what lives on the Time Track besides turns (issue 15).
 
 `E` an effect on the selected (or every marked) combatant, `ctrl+e` takes
-one off, `R` a reminder, `P` passes time outside combat. Each opens a
+one off, `R` a reminder (the palette cancels one still ahead), `P` passes
+time outside combat. Each opens a
 dialog whose answer is one command for `run_command`; whether the moment
 allows it is `tracker.key_reasons`' answer, as for every key.
 """
@@ -49,6 +50,13 @@ class EffectKeys:
             from tracker.modals.pass_time import PassTimeForm
 
             self._ask(PassTimeForm(self.encounter))
+
+    def action_cancel_reminder(self: MainScreen) -> None:  # type: ignore[misc]
+        """The palette's "Cancel a reminder": one still ahead, by a list."""
+        if self._allowed("cancel_reminder"):
+            from tracker.modals.reminder_cancel import CancelReminderDialog
+
+            self._ask(CancelReminderDialog(self.encounter))
 
     def answer_reminder(self: MainScreen) -> bool:  # type: ignore[misc]
         """`d` on a reminder the track reached: dismissed at once, one key (True)."""

@@ -50,6 +50,7 @@ ENCOUNTER_ACTIONS = (
     "add_effect",
     "remove_effect",
     "add_reminder",
+    "cancel_reminder",
     "pass_time",
 )
 
@@ -137,6 +138,8 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
     if not enc.log:
         out["export_log"] = "the log is empty"
     out["pass_time"] = _pass_time_reason(enc)
+    if not enc.reminders:
+        out["cancel_reminder"] = "no reminder is waiting: R adds one"
     _act_reasons(out, enc, c)
     if not session.can_undo:
         out["undo"] = "nothing to undo"

@@ -86,3 +86,16 @@ def effect_words(c: Combatant, enc: Encounter) -> list[str]:
 def effect_line(active: Active) -> str:
     """The detail pane's and ctrl+e's line: `Stunned (−2 to every roll) for 10 TU · 8 TU left`."""
     return active.text if active.left is None else f"{active.text} · {active.left} TU left"
+
+
+def reminder_lines(enc: Encounter) -> list[tuple[int, str]]:
+    """(reminder id, `at 40: the shuttle lands`) for each reminder still ahead, soonest
+    first, when the rules know the time (else at whose next opportunity)."""
+    when = {a.id: a.time for a in effects_ahead(enc) if a.kind == "reminder"}
+    out = []
+    for r in sorted(enc.reminders, key=lambda r: (when.get(r.id) is None, when.get(r.id) or 0)):
+        at = when.get(r.id)
+        who = enc.combatants[r.whose].name if r.whose in enc.combatants else ""
+        moment = f"at {at}" if at is not None else f"at {who}'s next opportunity"
+        out.append((r.id, f"{moment}: {r.text}"))
+    return out

@@ -149,3 +149,26 @@ async def test_help_lists_the_four_keys(tmp_path: Path) -> None:
         assert keys["ctrl+e"] == "Remove an effect"
         assert keys["R"] == "Reminder on the track"
         assert keys["P"] == "Pass time (out of combat)"
+
+
+async def test_the_palette_cancels_a_reminder_still_ahead(tmp_path: Path) -> None:
+    from rules.model.effect_commands import AddReminder
+    from tracker.modals.reminder_cancel import CancelReminderDialog
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        enc = app.session.encounter
+        titles = [t for t, _run, _help in TrackerCommands(app.screen).entries()]
+        assert "Cancel a reminder" not in titles  # none waiting
+        app.run_command(AddReminder(text="the shuttle lands", in_tu=5))
+        app.run_command(AddReminder(text="guards", at=enc.time + 2))
+        await until(pilot, lambda: len(enc.reminders) == 2)
+        entries = {t: run for t, run, _help in TrackerCommands(app.screen).entries()}
+        entries["Cancel a reminder"]()
+        await until(pilot, lambda: isinstance(app.screen, CancelReminderDialog))
+        lines = [line for _rid, line in app.screen.waiting]
+        assert lines == [f"at {enc.time + 2}: guards", f"at {enc.time + 5}: the shuttle lands"]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: len(enc.reminders) == 1)
+        assert enc.reminders[0].text == "guards"

@@ -70,3 +70,16 @@ async def test_pass_two_hours_and_bad_amounts_are_refused() -> None:
         await pilot.click("#save")
         await until(pilot, lambda: bool(app.results))
     assert app.results == [PassTime(amount=2, unit="hours")]
+
+
+async def test_more_than_a_day_at_once_is_refused_under_the_amount() -> None:
+    app = Host(PassTimeForm(table()))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_into(pilot, "#amount", "30")
+        await choose(pilot, "#unit", "h")
+        await until(pilot, lambda: "more than a day" in shown(app, "amount"))
+        assert shown(app, "amount").startswith("amount: 30 hours")
+        assert save_disabled(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.results == []
