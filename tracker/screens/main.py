@@ -18,6 +18,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer
 
 from tracker.effect_keys import EffectKeys
+from tracker.encounter_keys import EncounterKeys
 from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
     from tracker.app import TrackerApp
 
 
-class MainScreen(EffectKeys, TonedScreen):
-    """Keys: n g b e d + t T c delete enter w h l N x [ ] { }, E ctrl+e R P (tracker.effect_keys)
+class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
+    """Keys: n g b e d + t T c delete enter w h l; N x v V [ ] { } (tracker.encounter_keys);
+    E ctrl+e R P (tracker.effect_keys)
     (and the app's u U ctrl+s o m ? q).
 
     With roster rows marked (space), w h l f and delete act on all of them (tracker.marked_rows).
@@ -343,70 +345,3 @@ class MainScreen(EffectKeys, TonedScreen):
         from tracker.modals.luck import LuckForm
 
         self._ask_about_selected("luck", LuckForm)
-
-    def action_players(self, what: str) -> None:
-        """v / V and the palette: what the players' screen shows (tracker.players_controls)."""
-        from tracker.players_controls import command_for
-
-        if self.tracker.session is None:
-            return
-        command = command_for(self.encounter, what, self.selected)
-        if isinstance(command, str):
-            self.notify(command, title="Not now", severity="warning")
-        else:
-            self.tracker.run_command(command)
-
-    def action_new_day(self) -> None:
-        """N: a new day (C1). Mid-combat it asks first: N sits next to n (advance)."""
-        from rules.model.commands import NewDay
-        from tracker.modals.confirm import Confirm
-
-        def start(yes: bool) -> None:
-            if yes:
-                self.tracker.run_command(NewDay())
-
-        if not self.encounter.in_combat:
-            start(True)
-            return
-        day = self.encounter.day
-        question = (
-            f"Combat is running. Start day {day + 1} now? Every living combatant's chance "
-            f"dice are refreshed (C1) and those left from day {day} lapse. (u undoes it)"
-        )
-        self._ask(Confirm(question), start)
-
-    def action_rename_encounter(self) -> None:
-        """The palette's "Rename the encounter": an undoable, logged command."""
-        from rules.model.commands import RenameEncounter
-        from tracker.modals.encounter_name import EncounterName
-
-        def rename(name: str) -> None:
-            if name != self.encounter.name:
-                self.tracker.run_command(RenameEncounter(name=name))
-
-        self._ask(EncounterName("Rename the encounter", self.encounter.name, "Rename"), rename)
-
-    def action_log_page(self, pages: int) -> None:
-        """`[` / `]`: a page older / newer in the log."""
-        self.query_one(EventLog).scroll_page(pages)
-
-    def action_log_edge(self, oldest: bool) -> None:
-        """`{` / `}`: the log's first line / back to the newest."""
-        self.query_one(EventLog).scroll_to_edge(oldest)
-
-    def action_export_log(self) -> None:
-        """`x`: the log as Markdown beside the save file; says where it went."""
-        if not self._allowed("export_log"):
-            return
-        from tracker.widgets.log_markdown import export_path, write_log
-
-        app = self.tracker
-        assert app.session is not None
-        enc = app.session.encounter
-        path = export_path(app.save_path, app.saves_dir, enc.name)
-        try:
-            write_log(enc, path)
-        except OSError as error:
-            app.notify(f"cannot write {path}: {error.strerror}", severity="error")
-            return
-        app.notify(f"Log exported to {path}", title="Exported", timeout=4)
