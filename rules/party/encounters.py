@@ -42,6 +42,7 @@ def new_encounter(
     (AddCombatant from the roster). `file`: the party file's name in its folder."""
     combatants = {cid: into_encounter(c) for cid, c in party.characters.items()}
     numbers = [int(m[1]) for cid in combatants if (m := _NUMBERED.match(cid))]
+    numbers += [e.id for c in combatants.values() for e in c.effects]  # ids unique together
     link = PartyLink(
         uid=party.uid,
         name=party.name,

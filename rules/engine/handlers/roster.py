@@ -24,6 +24,7 @@ from rules.model.commands import (
     FightStatus,
     RemoveCombatant,
 )
+from rules.model.effects import Effect
 from rules.model.state import Action, Combatant, Encounter, Turn
 
 __all__ = [
@@ -192,11 +193,21 @@ def add_combatant(ctx: Context, cmd: AddCombatant) -> None:
         update["name"] = name
         if cmd.combatant.id in enc.combatants:
             update["id"] = ctx.new_id()
+        if cmd.combatant.effects:  # issue 15: ids are the encounter's, one for each
+            update["effects"] = [_renumbered(ctx, e) for e in cmd.combatant.effects]
         c = cmd.combatant.model_copy(deep=True, update=update)
         _insert(ctx, c)
         ctx.emit("add", f"{c.name} ({c.side}) enters the encounter", actor=c.id)
         if joins:
             join_track(ctx, c)
+
+
+def _renumbered(ctx: Context, e: Effect) -> Effect:
+    """An effect a joining sheet brings, with an id from the encounter's counter: effect,
+    reminder and decision ids are unique together (rules.model.effects)."""
+    fresh = e.model_copy(deep=True, update={"id": ctx.enc.next_id})
+    ctx.add(ctx.enc, "next_id", 1)
+    return fresh
 
 
 def sheet_references(enc_turn: Turn | None, c: Combatant, new: Combatant) -> list[str]:
