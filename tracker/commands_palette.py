@@ -13,15 +13,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from tracker.palette_entries import Entry, EntryProvider
 
 if TYPE_CHECKING:
     from tracker.app import TrackerApp
 
-Entry = tuple[str, Callable[[], object], str]
 
-
-class TrackerCommands(Provider):
+class TrackerCommands(EntryProvider):
     """Encounter commands for the main screen, filtered by the moment."""
 
     def entries(self) -> list[Entry]:
@@ -145,14 +143,3 @@ class TrackerCommands(Provider):
         out.append(("Save as…", app.action_save_as, "(ctrl+s)"))
         out.append(("Open another save…", app.action_open, "(o)"))
         return out
-
-    async def discover(self) -> Hits:
-        for title, run, help_text in self.entries():
-            yield DiscoveryHit(title, run, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, run, help_text in self.entries():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), run, help=help_text)

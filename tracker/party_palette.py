@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from tracker.palette_entries import Entry, EntryProvider
 
 if TYPE_CHECKING:
     from tracker.screens.party import PartyScreen
 
-Entry = tuple[str, Callable[[], object], str]
 
-
-class PartyCommands(Provider):
+class PartyCommands(EntryProvider):
     """Offered on the party screen only; the character's commands name it."""
 
     def entries(self) -> list[Entry]:
@@ -40,14 +37,3 @@ class PartyCommands(Provider):
                 (f"Party: {who} leaves the party", s.action_remove, "asks first (delete)"),
             ]
         return out
-
-    async def discover(self) -> Hits:
-        for title, run, help_text in self.entries():
-            yield DiscoveryHit(title, run, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for title, run, help_text in self.entries():
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), run, help=help_text)
