@@ -98,6 +98,36 @@ class TrackerCommands(Provider):
             screen.action_save_template,
         )
         offer("new_day", "New day", "C1: fresh chance dice (N)", screen.action_new_day)
+        offer(
+            "add_effect",
+            f"Effect on {who}: Stunned, Prone, On fire …",
+            "a modifier, a duration (10, t40, next, end), a tick (E)",
+            screen.action_add_effect,
+        )
+        offer(
+            "remove_effect",
+            f"Remove an effect from {who}",
+            "ends it now, logged (ctrl+e)",
+            screen.action_remove_effect,
+        )
+        offer(
+            "add_reminder",
+            "Reminder on the time track",
+            "at a time, in N TU or at someone's next opportunity (R)",
+            screen.action_add_reminder,
+        )
+        offer(
+            "cancel_reminder",
+            "Cancel a reminder",
+            "one still ahead on the track (u undoes it)",
+            screen.action_cancel_reminder,
+        )
+        offer(
+            "pass_time",
+            "Pass time outside combat",
+            "N TU, minutes or hours: bleeding, ticks, ends, reminders (P)",
+            screen.action_pass_time,
+        )
         offer("undo", "Undo", "(u)", app.action_undo)
         offer("redo", "Redo", "same dice as the first time (U)", app.action_redo)
         offer("export_log", "Export the log as Markdown", "(x)", screen.action_export_log)

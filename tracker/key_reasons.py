@@ -47,12 +47,19 @@ ENCOUNTER_ACTIONS = (
     "react",
     "skill_roll",
     "anima",
+    "add_effect",
+    "remove_effect",
+    "add_reminder",
+    "cancel_reminder",
+    "pass_time",
 )
 
 # The keys about the selected combatant: none while no one is selected.
 ONE_COMBATANT = (
     *("duplicate", "remove", "edit", "wound", "heal", "luck", "fight_status"),
     "save_template",
+    "add_effect",
+    "remove_effect",
 )
 
 # The engine says what to do; the tracker says which key does it. A reason that starts
@@ -125,14 +132,28 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
     elif c.dead:
         out["wound"] = f"{c.name} is dead"
         out["fight_status"] = f"{c.name} is dead"
+        out["add_effect"] = f"{c.name} is dead"
+    if c is not None and not c.effects:
+        out["remove_effect"] = f"{c.name} has no effects: E adds one"
     if not enc.log:
         out["export_log"] = "the log is empty"
+    out["pass_time"] = _pass_time_reason(enc)
+    if not enc.reminders:
+        out["cancel_reminder"] = "no reminder is waiting: R adds one"
     _act_reasons(out, enc, c)
     if not session.can_undo:
         out["undo"] = "nothing to undo"
     if not session.can_redo:
         out["redo"] = "nothing to redo"
     return out
+
+
+def _pass_time_reason(enc: Encounter) -> str | None:
+    """P: the engine's refusal of the smallest PassTime (in combat the track runs it)."""
+    from rules.engine.checks import why_not
+    from rules.model.effect_commands import PassTime
+
+    return in_keys(why_not(enc, PassTime(amount=1)))
 
 
 def _orders_reason(enc: Encounter) -> str | None:

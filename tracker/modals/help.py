@@ -93,6 +93,9 @@ def cheat_sheet() -> str:
             f"Breakage (A15): {BREAKAGE_THRESHOLD}+ WP to a limb or the chest, goal 2 + WP",
             f"Demise (A16): {MASSIVE_WOUND_WP}+ WP in one wound, Endurance at half, at 0",
             f"Every {WP_PER_STAT_POINT} total WP: every stat -1 (A9)",
+            "Effects (E): duration 10 (TU), t40 (until track 40), next (its next opportunity),"
+            " next Baron, end (of combat), blank: until removed; ✕ ends, ✶ ticks on the track",
+            "Reminders (R): t40, 10 (TU from now), next, next Baron; ⚑ on the track, d dismisses",
         ]
     )
 

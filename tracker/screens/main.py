@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer
 
+from tracker.effect_keys import EffectKeys
 from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
@@ -31,8 +32,9 @@ if TYPE_CHECKING:
     from tracker.app import TrackerApp
 
 
-class MainScreen(TonedScreen):
-    """Keys: n g b e d + t T c delete enter w h l N x [ ] { } (and the app's u U ctrl+s o m ? q).
+class MainScreen(EffectKeys, TonedScreen):
+    """Keys: n g b e d + t T c delete enter w h l N x [ ] { }, E ctrl+e R P (tracker.effect_keys)
+    (and the app's u U ctrl+s o m ? q).
 
     With roster rows marked (space), w h l f and delete act on all of them (tracker.marked_rows).
     """
@@ -61,6 +63,10 @@ class MainScreen(TonedScreen):
         Binding("l", "luck", "Luck", id="luck", show=False),
         Binding("f", "fight_status", "Out/in", id="fight-status", show=False),
         Binding("N", "new_day", "New day", id="new-day", show=False),
+        Binding("E", "add_effect", "Effect on the selected/marked", id="add-effect", show=False),
+        Binding("ctrl+e", "remove_effect", "Remove an effect", id="remove-effect", show=False),
+        Binding("R", "add_reminder", "Reminder on the track", id="add-reminder", show=False),
+        Binding("P", "pass_time", "Pass time (out of combat)", id="pass-time", show=False),
         Binding("x", "export_log", "Export log", id="export-log", show=False),
         Binding("v", "players('hide')", "Hide from players", id="players-hide", show=False),
         Binding("V", "players('reveal')", "Reveal to players", id="players-reveal", show=False),
@@ -251,7 +257,7 @@ class MainScreen(TonedScreen):
             offer_write_back(self.tracker)
 
     def action_answer(self) -> None:
-        if self._allowed("answer"):
+        if self._allowed("answer") and not self.answer_reminder():
             self.tracker.act_flow.answer()  # one road for decisions: the act flow's dialogs
 
     def action_add(self) -> None:

@@ -102,6 +102,19 @@ def under_way(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     return lines
 
 
+def effect_lines(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> list[Text]:
+    """The GM's effects, each with its modifier and the time it has left (issue 15);
+    ctrl+e takes one off."""
+    from tracker.widgets.effect_marks import effect_line, gm_effects
+
+    active = gm_effects(c, enc)
+    if not active:
+        return []
+    lines = [Text.assemble(("Effects ", BOLD), ("(ctrl+e removes one)", DIM))]
+    lines.extend(Text(f" {effect_line(a)}", palette["warning"]) for a in active)
+    return lines
+
+
 def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     """Everything a GM looks up mid-fight about one being, top to bottom."""
     head = Text(c.name, Style(bold=True, underline=True))
@@ -124,6 +137,7 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
         lines.append(Text(f"Conditions: {cond}", palette["error" if c.dead else "warning"]))
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
+    lines.extend(effect_lines(c, enc, palette))
     lines.extend(under_way(c, palette))
     skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
     lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))
@@ -185,7 +199,8 @@ class CombatantDetail(TonedPane):
             key: tuple[object, ...] = (None, len(enc.combatants))
             content: Group | Text = Text("No one selected: + adds a combatant", DIM)
         else:
-            key = (c.id, c.model_dump_json(), c.id in enc.due)
+            left = enc.time if c.effects else None  # an effect's time left moves with the track
+            key = (c.id, c.model_dump_json(), c.id in enc.due, left)
             content = describe(c, enc, self.palette) if key != self._shown else self._content
         if key == self._shown:
             return

@@ -35,7 +35,8 @@ def banner_text(enc: Encounter, cover: Cover = None) -> Text:
     if cover == "decision":
         text.append("   answer it in the open dialog", Style(bold=True))
     elif cover is None:
-        text.append(f"   press {ANSWER_KEY} to answer", Style(bold=True, reverse=True))
+        verb = "dismiss" if first.kind == "reminder" else "answer"  # a reminder: one key
+        text.append(f"   press {ANSWER_KEY} to {verb}", Style(bold=True, reverse=True))
     if more:
         text.append(f"  (+{more} more waiting)", Style(italic=True))
     return text

@@ -87,8 +87,9 @@ def chance_text(chance: ChanceDice) -> str:
     return CHANCE_MARK[chance.combat] + " " + CHANCE_MARK[chance.roleplay]
 
 
-def conditions(c: Combatant) -> str:
-    """A15/A16/A5 conditions in a few words: dead first, then what hampers rolls."""
+def conditions(c: Combatant, enc: Encounter | None = None) -> str:
+    """A15/A16/A5 conditions in a few words: dead first, then what hampers rolls; with
+    the encounter, the GM's effects after them with the TU they have left (issue 15)."""
     parts: list[str] = []
     if c.dead:
         parts.append("DEAD")
@@ -104,6 +105,10 @@ def conditions(c: Combatant) -> str:
         parts.append(f"exhausted {c.exhaustion}")
     if c.held_action:
         parts.append("held")
+    if enc is not None and c.effects:
+        from tracker.widgets.effect_marks import effect_words
+
+        parts.extend(effect_words(c, enc))
     return ", ".join(parts)
 
 
@@ -161,7 +166,7 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
         "armour": f"{a.rating}/{a.hard}/{a.soft}",
         "shield": shield_text(c),
         "pen": pen_text(c),
-        "cond": conditions(c),
+        "cond": conditions(c, enc),
         "chance": chance_text(c.chance),
         "luck": f"{c.luck:+d}" if c.luck else "0",
     }

@@ -1,7 +1,8 @@
 """The time track: a ruler of TU from now forward with everyone's next opportunity (A7).
 
 Who acts now is the loudest thing on screen (▶, reversed). Ties at one time
-are grouped (R5); bleeding ticks are marked ♦ (A14). While an action is
+are grouped (R5); bleeding ticks are marked ♦ (A14); the GM's effects end at ✕,
+tick at ✶ and reminders fire at ⚑ (their times are the rules': effect_marks). While an action is
 being chosen, the screen sets `preview = (combatant id, TTU)` and the actor's
 landing spot is drawn ◇ so the GM sees the cost before committing (R6, R7).
 A label crowded off its lane is counted where it stands ("+2") and its names
@@ -20,8 +21,9 @@ from textual.widget import Widget
 
 from rules.engine.track_index import tied
 from rules.model.state import Encounter
+from tracker.widgets.effect_marks import next_timed, timed_marks
 from tracker.widgets.tones import PLAIN, Tones, tones
-from tracker.widgets.track_layout import TrackLayout, collect_marks, place, short_names
+from tracker.widgets.track_layout import PREFIX, TrackLayout, collect_marks, place, short_names
 
 
 def kind_styles(palette: Tones) -> dict[str, Style]:
@@ -35,7 +37,11 @@ KIND_TONES: dict[str, tuple[str, Style]] = {
     "act": ("primary", Style()),
     "bleed": ("error", Style(bold=True)),
     "preview": ("accent", Style(italic=True)),
+    "ends": ("warning", Style(bold=True)),
+    "tick": ("error", Style(bold=True)),
+    "remind": ("accent", Style(bold=True)),
 }
+GLYPHS = {**PREFIX, "now": "▼", "act": "▲"}  # on the ruler line: ▼ now, ▲ acts
 RULER = Style(dim=True)
 HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
 
@@ -110,6 +116,7 @@ class TimeTrack(Widget):
             else:
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
+            self._timed_next(text, enc)
             return text
         short = short_names(enc)
         if not enc.pending:
@@ -150,6 +157,7 @@ class TimeTrack(Widget):
                 named |= {(nxt.time, mark + name) for name in nxt.names}
             else:
                 text.append(" · no one is left on the track")
+        self._timed_next(text, enc)
         if enc.pending:
             bad = self.styles_by_kind["bleed"]
             text.append(f"  ⚠ {len(enc.pending)} decision(s) pending", bad)
@@ -158,6 +166,13 @@ class TimeTrack(Widget):
             if layout.later:
                 text.append(f"  (+{layout.later} later than {layout.last_time})", RULER)
         return text
+
+    def _timed_next(self, text: Text, enc: Encounter) -> None:
+        """What ends or fires next (the rules' answer): `  ✕ Stunned on Kans ends at 12`."""
+        words = next_timed(enc)
+        if words is not None:
+            kind, sentence = words
+            text.append(f"  {PREFIX[kind]} {sentence}", self.styles_by_kind[kind])
 
     @staticmethod
     def _unlabelled(layout: TrackLayout, named: set[tuple[int, str]]) -> str:
@@ -194,7 +209,8 @@ class TimeTrack(Widget):
         lanes = max(1, self.size.height - HEADLINE_LINES)
         if not enc.in_combat:
             return [self.headline(enc)]
-        marks = collect_marks(enc, short_names(enc), self.preview)
+        short = short_names(enc)
+        marks = collect_marks(enc, short, self.preview, timed=timed_marks(enc, short))
         layout = place(marks, enc.time, width, lanes)
         return [self.headline(enc, layout, width), *self._ruler(layout, width, lanes)]
 
@@ -231,12 +247,14 @@ class TimeTrack(Widget):
             if column < width:
                 chars[column] = "┼"
         line.append("".join(chars), RULER)
-        # The "now" glyph wins a column it shares with the rest of its tie.
+        # The "now" glyph wins a column it shares with the rest of its tie; the GM's own
+        # marks (✕ ✶ ⚑) win over an opportunity's ▲ there (its label still names it).
         styles = self.styles_by_kind
-        for column, kind in sorted(layout.marks, key=lambda mark: mark[1] == "now"):
+        timed = ("ends", "tick", "remind")
+        for column, kind in sorted(layout.marks, key=lambda m: (m[1] == "now", m[1] in timed)):
             if column < width:
                 line.stylize(styles[kind], column, column + 1)
-                glyph = {"now": "▼", "act": "▲", "bleed": "♦", "preview": "◇"}[kind]
+                glyph = GLYPHS[kind]
                 line = Text.assemble(line[:column], (glyph, styles[kind]), line[column + 1 :])
         rows = [Text(" " * width) for _ in range(lanes)]
         for placed in layout.placed:

@@ -2,7 +2,9 @@
 
 Kept apart from the widget so the placement rules can be tested as text:
 ties at one time are grouped into one label (R5), bleeding ticks get their
-own mark (A14), the actor's preview landing spot is drawn too, and labels
+own mark (A14), so do the GM's effects ending or ticking and the reminders
+(issue 15: their times come from the rules, `tracker.widgets.effect_marks`),
+the actor's preview landing spot is drawn too, and labels
 that would overlap go to the next lane, or are cut to the names that fit
 and "+n". Names no label spells out stay `unlabelled` with their own time
 (the headline lists them); only marks past the ruler's end are `later`.
@@ -16,8 +18,29 @@ from typing import Literal
 from rules.engine.track_index import upcoming
 from rules.model.state import Encounter
 
-Kind = Literal["now", "act", "bleed", "preview"]
+Kind = Literal["now", "act", "bleed", "preview", "ends", "tick", "remind"]
 LEFT = 1  # columns before the "now" tick
+# A label's first character tells the kinds apart without colour: ♦ bleeds (A14),
+# ✕ an effect ends, ✶ an effect ticks (a wound), ⚑ a reminder fires.
+PREFIX: dict[str, str] = {
+    "now": "▶",
+    "act": "",
+    "bleed": "♦",
+    "preview": "◇",
+    "ends": "✕",
+    "tick": "✶",
+    "remind": "⚑",
+}
+# Before opportunities at the same time, as the engine resolves them (A7, A14).
+KIND_ORDER: dict[str, int] = {
+    "now": 0,
+    "bleed": 1,
+    "tick": 2,
+    "ends": 3,
+    "remind": 4,
+    "act": 5,
+    "preview": 6,
+}
 
 
 @dataclass
@@ -27,7 +50,7 @@ class Mark:
     names: list[str]
 
     def label(self) -> str:
-        prefix = {"now": "▶", "act": "", "bleed": "♦", "preview": "◇"}[self.kind]
+        prefix = PREFIX[self.kind]
         joined = ",".join(self.names)
         return prefix + joined
 
@@ -54,11 +77,11 @@ class TrackLayout:
     last_time: int = 0
 
     def unlabelled_by_time(self) -> list[tuple[int, list[str]]]:
-        """The unlabelled names by time, a bleeding tick's as `♦Baron` (A14), so a time's
-        act and bleed marks read as one list."""
+        """The unlabelled names by time, a bleeding tick's as `♦Baron` (A14), an effect's
+        end as `✕Stunned`, so a time's marks read as one list."""
         grouped: dict[int, list[str]] = {}
         for time, kind, names in self.unlabelled:
-            shown = [f"♦{n}" if kind == "bleed" else n for n in names]
+            shown = [PREFIX[kind] + n for n in names]
             grouped.setdefault(time, []).extend(shown)
         return sorted(grouped.items())
 
@@ -81,9 +104,14 @@ def short_names(enc: Encounter) -> dict[str, str]:
 
 
 def collect_marks(
-    enc: Encounter, names: dict[str, str], preview: tuple[str, int] | None, limit: int = 400
+    enc: Encounter,
+    names: dict[str, str],
+    preview: tuple[str, int] | None,
+    limit: int = 400,
+    timed: list[Mark] | None = None,
 ) -> list[Mark]:
-    """Group the upcoming events by time and kind; the due list is the `now` mark."""
+    """Group the upcoming events by time and kind; the due list is the `now` mark.
+    `timed`: the effects' and reminders' marks (`effect_marks.timed_marks`)."""
     marks: dict[tuple[int, Kind], Mark] = {}
     for time, what, cid in upcoming(enc, limit):
         kind: Kind = "bleed" if what == "bleed" else ("now" if cid in enc.due else "act")
@@ -96,8 +124,11 @@ def collect_marks(
         marks[(enc.time, "now")] = Mark(enc.time, "now", [names[c] for c in enc.due])
     if preview is not None and preview[0] in names:
         marks[(preview[1], "preview")] = Mark(preview[1], "preview", [names[preview[0]]])
-    order = {"now": 0, "bleed": 1, "act": 2, "preview": 3}
-    return sorted(marks.values(), key=lambda m: (m.time, order[m.kind]))
+    for mark in timed or ():
+        marks.setdefault((mark.time, mark.kind), Mark(mark.time, mark.kind, [])).names.extend(
+            mark.names
+        )
+    return sorted(marks.values(), key=lambda m: (m.time, KIND_ORDER[m.kind]))
 
 
 def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:

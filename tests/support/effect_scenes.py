@@ -1,0 +1,37 @@
+"""The scene of the ruler snapshot (issue 15): bleeding, an effect's end and a reminder ahead.
+
+The card game with seeded dice: combat begun by keys (b, enter), the track
+advanced (n) so Dinzis acts now, the Baron wounded 3 WP (bleeding, R12: its
+♦ tick ahead, A14), Kans Stunned for 6 TU (its ✕ end) and a reminder in 8
+TU (its ⚑), all by commands; waits on conditions, never on sleeps.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from rules.model.commands import ApplyWound
+from rules.model.effect_commands import AddEffect, AddReminder
+from rules.model.effects import Duration
+from tests.support.modal_host import until
+from tracker.app import TrackerApp
+from tracker.screens.main import MainScreen
+
+
+async def effects_ahead(pilot: Pilot[None]) -> None:
+    app: TrackerApp = pilot.app  # type: ignore[assignment]
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    await pilot.press("b")
+    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
+    await pilot.press("enter")
+    await until(pilot, lambda: app.session.encounter.in_combat)
+    await pilot.press("n")
+    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    app.run_command(ApplyWound(target="molin", wound_points=3, source="knife"))
+    stunned = AddEffect(targets=["kans"], name="Stunned", duration=Duration(kind="tu", amount=6))
+    app.run_command(stunned)
+    app.run_command(AddReminder(text="the shuttle lands", in_tu=8))
+    enc = app.session.encounter
+    await until(pilot, lambda: bool(enc.reminders) and bool(enc.combatants["kans"].effects))
+    await until(pilot, lambda: app.saved)
+    await pilot.pause()

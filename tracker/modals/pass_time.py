@@ -1,0 +1,77 @@
+"""Pass time outside combat: N TU, minutes or hours of the clock run at once.
+
+Bleeding (A14) and ticking effects land, effects end, demise checks come
+due (A16) and reminders fire as the rules run the clock (`PassTime`); the
+log says what happened. The conversion of minutes and hours to TU is the
+rules' (`rules.model.effect_commands.tu_of`), shown before it is applied.
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Select, Static
+
+from rules.engine.checks import why_not
+from rules.model.effect_commands import PassTime, TimeUnit
+from rules.model.errors import field_errors
+from rules.model.state import Encounter
+from tracker.modals.effect_parse import Problems, number_of, slot_of, slots_of
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
+
+UNITS: tuple[str, ...] = get_args(TimeUnit)
+
+
+class PassTimeForm(Dialog[PassTime]):
+    """How much, in which unit; enter runs the clock."""
+
+    DEFAULT_CSS = """
+    PassTimeForm > .dialog {
+        width: 64;
+    }
+    """
+
+    def __init__(self, encounter: Encounter) -> None:
+        super().__init__()
+        self.encounter = encounter
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Pass time", classes="dialog-title")
+            yield Static(
+                f"now: track {self.encounter.time} · outside combat: bleeding, ticks, "
+                "ends and reminders land as the clock runs",
+                classes="hint",
+            )
+            yield labelled("Amount", Input(placeholder="10", id="amount"))
+            yield labelled(
+                "Unit",
+                FieldSelect([(u, u) for u in UNITS], value=UNITS[0], allow_blank=False, id="unit"),
+            )
+            yield FieldError("amount")
+            yield Static("", id="preview", classes="hint", markup=False)
+            yield FieldError(FORM)
+            yield from buttons("Pass time")
+
+    def validate_form(self) -> tuple[PassTime | None, Problems]:
+        preview = self.query_one("#preview", Static)
+        preview.update("")
+        typed = self.query_one("#amount", Input).value
+        if not typed.strip() and not self.refusals:
+            return None, {}
+        amount, why = number_of(typed, "amount")
+        if amount is None:
+            return None, {"amount": why}
+        unit = str(self.query_one("#unit", Select).value)
+        try:
+            command = PassTime.model_validate({"amount": amount, "unit": unit})
+        except ValidationError as err:
+            return None, slots_of(field_errors(err, PassTime), FORM)
+        refusal = why_not(self.encounter, command)
+        if refusal is not None:
+            return None, {slot_of(refusal, FORM): refusal}
+        preview.update(f"{command.tu} TU of the clock (it stops early at a decision)")
+        return command, {}
