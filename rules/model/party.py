@@ -66,7 +66,7 @@ FIGHT_FIELDS: Final[tuple[str, ...]] = (
 )
 
 ChangeKind = Literal[
-    "created", "added", "removed", "write-back", "merge", "new day", "care", "undo"
+    "created", "added", "removed", "write-back", "merge", "new day", "care", "time", "undo"
 ]
 
 
