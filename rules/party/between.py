@@ -70,7 +70,11 @@ def remove_character(party: Party, cid: str) -> Party:
 
 def template_sheet(party: Party, cid: str) -> dict[str, Any]:
     """A party character as a roster template: the sheet only, no lasting state (the
-    template format, `SHEET_FIELDS`; tracker/template_file.py writes it)."""
+    template format, `SHEET_FIELDS`; tracker/template_file.py writes it).
+
+    Its gear is as worn (WORN_GEAR: armour A13/R11, shield hits R10), not as first
+    typed: the party keeps no fresh copy, and no rule mends or recharges gear, so the
+    gear as it stands is the character's; a GM who wants it fresh types the numbers."""
     return _character(party, cid).model_dump(mode="json", include=set(SHEET_FIELDS))
 
 
