@@ -15,7 +15,7 @@ import pytest
 from rules.mechanics.dice import DiceExhausted, ScriptedDice, SeededDice
 from rules.mechanics.wounds import BLEED_INTERVAL, next_bleed_tick
 from rules.model.effect_commands import SECONDS_PER_TU
-from rules.model.effects import Duration, Effect
+from rules.model.effects import Duration, Effect, Tick
 from rules.model.party import Party
 from rules.model.state import Combatant, Wound
 from rules.party.clock import pass_time
@@ -160,3 +160,19 @@ def test_the_passage_round_trips_through_the_party_file_and_undoes_exactly(
     undone = undo(loaded)
     assert undone.characters == party.characters
     assert not kans(undone).dead and kans(undone).bleed_wp == 0
+
+
+def test_a_ticking_effect_lands_its_wounds_and_keeps_its_rhythm() -> None:
+    fire = Effect(
+        id=100,
+        name="On fire",
+        start=-5,
+        duration=Duration(kind="removed"),
+        tick=Tick(every=10, wp=1),
+    )
+    after = pass_time(with_kans(effects=[fire]), 30, "TU", ScriptedDice())  # ticks at 5, 15, 25
+    k = kans(after)
+    assert [w.wp for w in k.wounds] == [1, 1, 1]
+    assert [(e.name, e.start) for e in k.effects] == [("On fire", -35)]
+    assert k.effects[0].next_tick(0) == 5  # the next at 35 on the old clock: 5 from a track at 0
+    assert after.history[-1].lines == ["Kans: On fire deals 1 WP ×3; now 3 WP"]
