@@ -71,7 +71,8 @@ def pass_time(party: Party, amount: int, unit: TimeUnit, dice: DiceSource) -> Pa
             raise PartyError(f"time would not pass beyond track {start}: nothing was changed")
     moved = moved_by(party, scratch)
     unit_words = "" if unit == "TU" else f" ({command.tu} TU, {SECONDS_PER_TU} s a TU)"
-    head = f"Time passes: {amount} {unit}{unit_words}"
+    said = unit[:-1] if amount == 1 and unit != "TU" else unit  # "1 hour", "2 hours"
+    head = f"Time passes: {amount} {said}{unit_words}"
     lines = _lines(party, scratch, events) or ["nothing lasting changed"]
     text = f"{head}: " + "; ".join(lines)
     return commit(party, "time", text, moved, lines=lines)

@@ -68,7 +68,7 @@ def test_an_hour_of_bleeding_lands_a_tick_every_ten_tu_from_the_anchor() -> None
     assert next_bleed_tick(k.bleed_anchor, 0) == due[-1] + BLEED_INTERVAL - hour == 6
     entry = after.history[-1]
     assert (entry.kind, entry.revision) == ("time", party.revision + 1)
-    assert entry.text.startswith("Time passes: 1 hours (3600 TU")
+    assert entry.text.startswith("Time passes: 1 hour (3600 TU, 1 s a TU): Kans: bled 360")
     assert entry.lines == ["Kans: bled 360 WP (360 ticks, A14); now 363 WP"]
     assert entry.touched == ["c1"]  # Molin did not bleed: untouched
     assert kans(party).bleed_wp == 0  # pure: the party given is as it was
