@@ -25,6 +25,7 @@ class PartyCommands(EntryProvider):
         out: list[Entry] = [
             ("Party: new day", s.action_new_day, "C1: fresh chance dice, lockouts cleared (N)"),
             ("Party: rest", s.action_rest, "A5: everyone's exhaustion cleared (r)"),
+            ("Party: pass time", s.action_pass_time, "bleeding, effects, demise checks (P)"),
             ("Party: add a character from the roster", s.action_add, "(+)"),
             ("Party: add the open encounter's PCs", s.action_add_pcs, "(E)"),
             ("Party: undo the last change", s.action_undo_change, "write-backs too (u)"),

@@ -3,10 +3,11 @@
 A party is a campaign's file (`rules.saves.party_store`): its name, the current
 day, and its characters, each a whole Combatant sheet *with its lasting state*
 (`LASTING_FIELDS`: wounds, bleeding, limbs, ribs, vital organ, exhaustion A5,
-drains R20, luck R17, the day's chance dice C1). What only a fight has (a place
-on the track, a held action, the turn's special die: `FIGHT_FIELDS`) is fresh in
-a party. Every change is a numbered revision with an entry in `history`, which
-keeps what it replaced for the last `UNDO_KEPT` changes, so they can be undone.
+drains R20, luck R17, the day's chance dice C1, worn armour and shield hits A13/R10).
+What only a fight has (a place on the track, a held action, the turn's special die:
+`FIGHT_FIELDS`) is fresh in a party. Every change is a numbered revision with an
+entry in `history`, which keeps what it replaced for the last `UNDO_KEPT` changes,
+so they can be undone.
 The rules that change a party are `rules.party`; this module only says its shape.
 """
 
@@ -46,7 +47,15 @@ LASTING_FIELDS: Final[tuple[str, ...]] = (
     "luck",  # C2/R17: the whole campaign's signed pool
     "chance",  # C1: the day's dice and their lockouts
     "effects",  # issue 15: those that outlast the fight (`rules.party.lasting.outlasting`)
+    "armour",  # A13/R11: worn in a fight (hard turns soft, soft wears), worn after it
+    "shield",  # R10: the hits it has left, spent in a fight, left spent after it
 )
+# Sheet fields that are lasting too: the gear a fight wears (A13, R11, R10). No rule
+# restores it (there is no repair or recharge in the rulebook), so the worn gear *is*
+# the character's gear from then on: it goes back whole (a GM who mends or re-arms a
+# character in an encounter sees that go back too), and a template from a party
+# character has it as worn (rules.party.between.template_sheet).
+WORN_GEAR: Final[tuple[str, ...]] = ("armour", "shield")
 # Lasting fields that hold a time on an encounter's track (shifted between tracks).
 ANCHORED: Final[frozenset[str]] = frozenset({"bleed_anchor"})
 # What only a fight has: fresh (the Combatant's defaults) in a party character.
@@ -66,7 +75,7 @@ FIGHT_FIELDS: Final[tuple[str, ...]] = (
 )
 
 ChangeKind = Literal[
-    "created", "added", "removed", "write-back", "merge", "new day", "care", "undo"
+    "created", "added", "removed", "write-back", "merge", "new day", "care", "time", "undo"
 ]
 
 

@@ -70,7 +70,11 @@ def remove_character(party: Party, cid: str) -> Party:
 
 def template_sheet(party: Party, cid: str) -> dict[str, Any]:
     """A party character as a roster template: the sheet only, no lasting state (the
-    template format, `SHEET_FIELDS`; tracker/template_file.py writes it)."""
+    template format, `SHEET_FIELDS`; tracker/template_file.py writes it).
+
+    Its gear is as worn (WORN_GEAR: armour A13/R11, shield hits R10), not as first
+    typed: the party keeps no fresh copy, and no rule mends or recharges gear, so the
+    gear as it stands is the character's; a GM who wants it fresh types the numbers."""
     return _character(party, cid).model_dump(mode="json", include=set(SHEET_FIELDS))
 
 
@@ -106,22 +110,35 @@ def _character(party: Party, cid: str) -> Combatant:
         raise PartyError(str(error)) from None
 
 
-def _through_engine(party: Party, command: Command, kind: str) -> Party:
-    scratch = Encounter(
-        name=party.name[:60],
-        day=party.day,
-        combatants={cid: c.model_copy(deep=True) for cid, c in party.characters.items()},
+def scratch_encounter(party: Party) -> Encounter:
+    """The party's characters as an encounter out of combat, its track at 0 (the time the
+    party's anchors and effects are measured from, rules.party.lasting), so the engine's
+    own handlers can run on them between fights (care here, pass time in rules.party.clock)."""
+    combatants = {cid: c.model_copy(deep=True) for cid, c in party.characters.items()}
+    used = [e.id for c in combatants.values() for e in c.effects]
+    return Encounter(
+        name=party.name[:60], day=party.day, combatants=combatants, next_id=max(used, default=0) + 1
     )
+
+
+def moved_by(party: Party, scratch: Encounter) -> dict[str, Combatant]:
+    """The characters whose lasting state the engine changed on `scratch` (at its track
+    time: anchors and effects measured back from a track at 0), the party's sheets kept."""
+    after = {
+        cid: for_party(c, scratch.time, party.characters[cid])
+        for cid, c in scratch.combatants.items()
+    }
+    return {cid: c for cid, c in after.items() if changed(party.characters[cid], c)}
+
+
+def _through_engine(party: Party, command: Command, kind: str) -> Party:
+    scratch = scratch_encounter(party)
     try:
         applied = apply(scratch, command, ScriptedDice())
     except CommandError as error:
         raise PartyError(str(error)) from None
     text = "; ".join(event.text for event in applied.events) or kind
-    after = {
-        cid: for_party(c, scratch.time, party.characters[cid])
-        for cid, c in scratch.combatants.items()
-    }
-    moved = {cid: c for cid, c in after.items() if changed(party.characters[cid], c)}
+    moved = moved_by(party, scratch)
     if kind == "new day":
         living = tuple(cid for cid, c in party.characters.items() if not c.dead)
         return commit(party, "new day", text, moved, day=scratch.day, renewed=living)

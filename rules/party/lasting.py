@@ -10,7 +10,7 @@ write-back at track time T stores `anchor - T` (how long it has bled when that
 track stopped, negated); a new encounter starts at time 0 with that anchor, so
 its next tick falls where it would have had the fight gone on (A14: every 10 TU
 from the anchor). Between fights no track runs, so no bleeding ticks there
-(time passing between fights is "pass time", issue 15's, applied by the lead).
+(time passing between fights is rules.party.clock's: issue 15's PassTime).
 When a battle starts the engine counts bleeding from the new track's 0 as in
 any encounter (rules.engine.handlers.track.start_combat, A14). R13: BLR 0
 clears the anchor, and a party never holds an anchor without a BLR.
@@ -102,11 +102,32 @@ def summary(c: Combatant, was: Combatant | None = None) -> str:
         state = getattr(c.chance, kind)
         if state != "available":
             parts.append(f"{kind} chance die {state}")
+    parts.extend(_gear(c, was))
     luck = f"LP {c.luck:+d}"
     if was is not None and was.luck != c.luck:
         luck += f" (was {was.luck:+d})"
     parts.append(luck)
     return f"{c.name}: {', '.join(parts)}"
+
+
+def _gear(c: Combatant, was: Combatant | None) -> list[str]:
+    """Worn gear (A13/R11) when it changed since `was`; a shield's hits left (R10) when
+    it has a count (a battery spent fight after fight, so the GM always sees it)."""
+    found: list[str] = []
+    if was is not None and was.armour != c.armour:
+        rated = was.armour.rating != c.armour.rating  # AR only when it changed (an edit)
+        found.append(f"armour {_armour(c, rated)} (was {_armour(was, rated)})")
+    hits = None if c.shield is None else c.shield.hits_left
+    if hits is not None:
+        before = None if was is None or was.shield is None else was.shield.hits_left
+        change = f" (was {before})" if was is not None and before != hits else ""
+        found.append(f"shield {hits} hit{'s' if hits != 1 else ''} left{change}")
+    return found
+
+
+def _armour(c: Combatant, rated: bool) -> str:
+    a = c.armour
+    return f"AR {a.rating} H{a.hard} S{a.soft}" if rated else f"H{a.hard} S{a.soft}"
 
 
 def party_members(party_ids: set[str], encounter: Encounter) -> list[str]:

@@ -2,9 +2,10 @@
 
 Whatever a fight left on the party's characters (wounds with locations, bleeding
 and its anchor at any track time, limbs, ribs, vital organ, exhaustion A5,
-drains R20, luck R17, chance dice C1), the next encounter from the party starts
-with the same lasting state, JSON-equal field by field (the anchor measured from
-each track's own time, A14/R13), and writing that back changes nothing.
+drains R20, luck R17, chance dice C1, worn armour and shield hits A13/R10), the next
+encounter from the party starts with the same lasting state, JSON-equal field by field
+(the anchor measured from each track's own time, A14/R13), and writing that back
+changes nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +35,16 @@ wounds = st.lists(
         bleeding=st.booleans(),
     ),
     max_size=4,
+)
+
+armour = st.builds(dict, rating=st.integers(0, 8), hard=st.integers(0, 4), soft=st.integers(0, 6))
+shield = st.none() | st.integers(0, 6).flatmap(
+    lambda low: st.builds(
+        dict,
+        low=st.just(low),
+        high=st.integers(low, 12),
+        hits_left=st.none() | st.integers(0, 12),
+    )
 )
 
 
@@ -83,6 +94,8 @@ def lasting(draw: st.DrawFn) -> dict[str, Any]:
         "luck": draw(st.integers(-5, 5)),
         "chance": {"combat": draw(CHANCE), "roleplay": draw(CHANCE)},
         "effects": [draw(effect(100 + k)) for k in range(draw(st.integers(0, 3)))],
+        "armour": draw(armour),  # A13/R11: worn in the fight, worn after it
+        "shield": draw(shield),  # R10: hits spent stay spent
     }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.handlers.roster import SHEET_FIELDS
-from rules.model.party import FIGHT_FIELDS, LASTING_FIELDS, Party
+from rules.model.party import FIGHT_FIELDS, LASTING_FIELDS, WORN_GEAR, Party
 from rules.model.state import ChanceDice, Combatant, Wound
 from rules.party.between import add_character, from_encounter, template_sheet
 from rules.party.encounters import new_encounter, summary_lines
@@ -16,8 +16,11 @@ from tests.support.party_steps import FILE, company, pc
 
 
 def test_every_combatant_field_is_sheet_lasting_or_fight_only() -> None:
-    """A new Combatant field (issue 15's effects) must say whether it outlasts a fight."""
-    groups = [{"id"}, set(SHEET_FIELDS), set(LASTING_FIELDS), set(FIGHT_FIELDS)]
+    """A new Combatant field (issue 15's effects) must say whether it outlasts a fight;
+    the gear a fight wears (WORN_GEAR) is the one part of the sheet that does."""
+    lasting = set(LASTING_FIELDS) - set(WORN_GEAR)
+    assert set(WORN_GEAR) <= set(SHEET_FIELDS) & set(LASTING_FIELDS)
+    groups = [{"id"}, set(SHEET_FIELDS), lasting, set(FIGHT_FIELDS)]
     named = [name for group in groups for name in group]
     assert len(named) == len(set(named)), "a field is in two groups"
     assert set(named) == set(Combatant.model_fields)

@@ -1,7 +1,8 @@
 """The party between fights (from the saves browser): each character's lasting state and
 the party's day, and what a GM does between encounters.
 
-Keys: N new day, r rest, h heal / staunch / treat, l luck, + a character from the
+Keys: N new day, r rest, h heal / staunch / treat, l luck, P pass time (bleeding,
+effects, demise checks: tracker.party_time), + a character from the
 roster, E the open encounter's PCs, T a character to the roster as a template,
 u undo the last change (write-backs too), delete a character leaves, escape back.
 Every change is a rules function (`rules.party`) saved at once by the keeper
@@ -42,6 +43,7 @@ class PartyScreen(Screen[None]):
         Binding("r", "rest", "Rest", id="party.rest", tooltip="A5: everyone's exhaustion"),
         Binding("h", "care", "Heal", id="party.care", tooltip="Heal, staunch, treat, rest one"),
         Binding("l", "luck", "Luck", id="party.luck", show=False),
+        Binding("P", "pass_time", "Pass time", id="party.pass-time", tooltip="A14, A16"),
         Binding("plus", "add", "Add", id="party.add", tooltip="A character from the roster"),
         Binding("E", "add_pcs", "Add PCs", id="party.add-pcs", show=False),
         Binding("T", "template", "Template", id="party.template", tooltip="Save as template"),
@@ -159,6 +161,11 @@ class PartyScreen(Screen[None]):
         from tracker.modals.luck import LuckForm
 
         self._about_one(LuckForm)
+
+    def action_pass_time(self) -> None:
+        from tracker import party_time
+
+        party_time.ask(self)
 
     def _about_one(self, dialog: Callable[[Encounter, str], Any]) -> None:
         cid = self._chosen()

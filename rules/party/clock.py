@@ -1,0 +1,138 @@
+"""Pass time for the party between fights (issue 17, with issue 15's PassTime).
+
+The encounter's own `PassTime` runs on a scratch encounter holding the party's
+characters (rules.party.between.scratch_encounter), so bleeding (A14, every
+`BLEED_INTERVAL` TU from its anchor), effect ticks and ends land exactly as they
+would after a fight; no rule is copied here. The engine stops at a decision: a
+demise check that comes due (A16) is rolled at once with the caller's dice (the
+app's virtual dice, or the faces the GM types: a `DiceExhausted` comes out of
+here unchanged so the app can ask for them and call again), then the rest of the
+time passes. A reminder has no place in a party: if one fires it is logged and
+dismissed. The whole passage is one logged change; the characters come back with
+their anchors and effects measured from a track at 0 again (rules.party.lasting).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from pydantic import ValidationError
+
+from rules.engine.apply import apply
+from rules.engine.context import CommandError
+from rules.mechanics.dice import DiceSource
+from rules.model.commands import Command, ResolveCheck
+from rules.model.effect_commands import SECONDS_PER_TU, DismissReminder, PassTime, TimeUnit
+from rules.model.errors import field_errors
+from rules.model.event import Event
+from rules.model.party import Party
+from rules.model.pending import ReminderData
+from rules.model.state import Encounter
+from rules.party.between import moved_by, scratch_encounter
+from rules.party.errors import PartyError
+from rules.party.history import commit
+
+__all__ = ["pass_time", "time_command"]
+
+_ROLLED = ("breakage", "demise")  # the pool checks ResolveCheck rolls (A15, A16)
+
+
+def time_command(amount: int, unit: TimeUnit) -> PassTime:
+    """The encounter's PassTime for `amount` `unit`; a PartyError names the bad field."""
+    try:
+        return PassTime.model_validate({"amount": amount, "unit": unit})
+    except ValidationError as err:
+        problems = field_errors(err, PassTime)
+        raise PartyError(
+            "; ".join(f"{where}: {why}" if where else why for where, why in problems.items())
+        ) from None
+
+
+def pass_time(party: Party, amount: int, unit: TimeUnit, dice: DiceSource) -> Party:
+    """`amount` `unit` pass for the whole party: one logged change ("time").
+
+    Demise (A16) and breakage (A15) checks that come due are rolled with `dice`
+    at the goal the engine set (R15); a failed demise check writes the character
+    as dead. Pure: `party` is untouched; a refusal is a PartyError, and running out
+    of scripted faces raises `DiceExhausted` before anything is returned.
+    """
+    command = time_command(amount, unit)
+    if not party.characters:
+        raise PartyError(f"{party.name} has no characters: no time to pass for anyone")
+    scratch = scratch_encounter(party)
+    events: list[Event] = []
+    left = command.tu
+    while left > 0:
+        start = scratch.time
+        events += _run(scratch, PassTime(amount=left), dice)
+        left -= scratch.time - start
+        answered = _answer_pending(scratch, dice, events)
+        if not answered and scratch.time == start:
+            raise PartyError(f"time would not pass beyond track {start}: nothing was changed")
+    moved = moved_by(party, scratch)
+    unit_words = "" if unit == "TU" else f" ({command.tu} TU, {SECONDS_PER_TU} s a TU)"
+    said = unit[:-1] if amount == 1 and unit != "TU" else unit  # "1 hour", "2 hours"
+    head = f"Time passes: {amount} {said}{unit_words}"
+    lines = _lines(party, scratch, events) or ["nothing lasting changed"]
+    text = f"{head}: " + "; ".join(lines)
+    return commit(party, "time", text, moved, lines=lines)
+
+
+def _run(scratch: Encounter, command: Command, dice: DiceSource) -> list[Event]:
+    try:
+        return list(apply(scratch, command, dice).events)
+    except CommandError as error:
+        raise PartyError(str(error)) from None
+
+
+def _answer_pending(scratch: Encounter, dice: DiceSource, events: list[Event]) -> bool:
+    """Roll each pending check (A15, A16); a reminder is logged (above) and dismissed."""
+    answered = False
+    while scratch.pending:
+        p = scratch.pending[0]
+        if isinstance(p.data, ReminderData):
+            events += _run(scratch, DismissReminder(id=p.id), dice)
+        elif p.kind in _ROLLED:
+            events += _run(scratch, ResolveCheck(pending=p.id), dice)
+        else:  # out of combat no parry or damage waits: never, but never loop on it
+            raise PartyError(f"time stopped at a decision a party cannot answer: {p.text}")
+        answered = True
+    return answered
+
+
+def _lines(party: Party, scratch: Encounter, events: list[Event]) -> list[str]:
+    """Per character, what happened: bleeding WP, effect ticks, effects ended, checks and
+    their results, death; then any reminder that fired (logged, dismissed)."""
+    by_actor: dict[str, list[Event]] = defaultdict(list)
+    reminders: list[str] = []
+    for e in events:
+        if e.kind == "reminder" and e.text.endswith(": seen"):
+            continue  # its firing is the line that says it
+        if e.actor in scratch.combatants:
+            by_actor[e.actor].append(e)
+        elif e.kind == "reminder":
+            reminders.append(f"{e.text}: dismissed (a party keeps no reminders)")
+    lines = []
+    for cid, c in scratch.combatants.items():
+        bled = c.bleed_wp - party.characters[cid].bleed_wp
+        parts = _character_parts(c.name, bled, by_actor.get(cid, []))
+        if parts:
+            lines.append(f"{c.name}: " + ", ".join(parts) + f"; now {c.total_wp()} WP")
+    return lines + reminders
+
+
+def _character_parts(name: str, bled: int, events: list[Event]) -> list[str]:
+    ticks = sum(1 for e in events if e.kind == "bleed")
+    parts = [f"bled {bled} WP ({ticks} tick{'s' if ticks != 1 else ''}, A14)"] if ticks else []
+    hurt: Counter[str] = Counter()
+    for e in events:
+        text = e.text.removeprefix(f"{name}: ")
+        if e.kind == "effect-tick":
+            hurt[text] += 1
+        elif e.kind == "check":
+            parts.append(f"check {text}")
+        elif e.kind in ("effect-end", "death", "condition", "reminder"):
+            parts.append(text)
+    at = 1 if ticks else 0
+    parts[at:at] = [f"{text} ×{n}" if n > 1 else text for text, n in hurt.items()]
+    return parts
