@@ -30,8 +30,8 @@ from rules.model.commands import (
 )
 from rules.model.event import Event
 from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon, Wound
+from rules.saves import atomic, store
 from rules.saves import folder as saves_folder
-from rules.saves import store
 
 COMBATANTS = 50
 EVENTS = 5000
@@ -139,7 +139,7 @@ def _phases(session: Session, path: Path) -> dict[str, float]:
     os.replace(link, store.backup_path(path))
     os.replace(tmp, path)
     marks.append(time.perf_counter())
-    store._fsync_folder(path.parent)
+    atomic.fsync_folder(path.parent)
     marks.append(time.perf_counter())
     names = ("serialize", "write", "fsync_file", "link_rename", "fsync_folder")
     return {name: (marks[i + 1] - marks[i]) * 1000 for i, name in enumerate(names)}
