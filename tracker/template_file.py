@@ -1,7 +1,10 @@
 """A combatant saved back to the roster as a template: `<saves folder>/roster/<name>.json`.
 
 Only the sheet is written (what the GM typed: `SHEET_FIELDS`), never what combat
-did to it, so the template adds a fresh being (the picker, `t`). No id: the
+did to it, so the template adds a fresh being (the picker, `t`). Its gear is as
+worn (armour A13/R11, shield hits R10), as for a party character saved with the
+party screen's `T`: no rule mends or recharges gear, so the gear as it stands is
+the being's; a GM who wants it fresh types the numbers. No id: the
 file name stands in for it (tracker.modals.templates). The write is atomic
 (tracker.settings.write_atomically), so a crash never leaves half a template.
 """

@@ -10,11 +10,9 @@ follows in a fight (no copy of a rule here). Each change is one revision
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from rules.engine.apply import apply
 from rules.engine.context import CommandError
-from rules.engine.handlers.roster import SHEET_FIELDS
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Command, Heal, Luck, NewDay, Rest, Staunch, TreatCondition
 from rules.model.party import MAX_CHARACTERS, Party, PartyChange
@@ -66,16 +64,6 @@ def add_character(party: Party, c: Combatant) -> Party:
 def remove_character(party: Party, cid: str) -> Party:
     c = _character(party, cid)
     return commit(party, "removed", f"{c.name} leaves {party.name}", {cid: None})
-
-
-def template_sheet(party: Party, cid: str) -> dict[str, Any]:
-    """A party character as a roster template: the sheet only, no lasting state (the
-    template format, `SHEET_FIELDS`; tracker/template_file.py writes it).
-
-    Its gear is as worn (WORN_GEAR: armour A13/R11, shield hits R10), not as first
-    typed: the party keeps no fresh copy, and no rule mends or recharges gear, so the
-    gear as it stands is the character's; a GM who wants it fresh types the numbers."""
-    return _character(party, cid).model_dump(mode="json", include=set(SHEET_FIELDS))
 
 
 def new_day(party: Party) -> Party:

@@ -3,16 +3,19 @@ state or fight-only (one list each), a template is the sheet alone, the GM's sum
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.engine.handlers.roster import SHEET_FIELDS
 from rules.model.party import FIGHT_FIELDS, LASTING_FIELDS, WORN_GEAR, Party
 from rules.model.state import ChanceDice, Combatant, Wound
-from rules.party.between import add_character, from_encounter, template_sheet
+from rules.party.between import add_character, from_encounter
 from rules.party.encounters import new_encounter, summary_lines
 from rules.party.errors import PartyError
 from rules.party.lasting import summary
 from tests.support.party_steps import FILE, company, pc
+from tracker.template_file import template_text
 
 
 def test_every_combatant_field_is_sheet_lasting_or_fight_only() -> None:
@@ -32,7 +35,7 @@ def test_a_template_of_a_party_character_has_no_lasting_state() -> None:
         update={"wounds": [Wound(wp=3, location="chest")], "luck": 3, "exhaustion": 2}
     )
     party = party.model_copy(update={"characters": {**party.characters, "c1": kans}})
-    sheet = template_sheet(party, "c1")
+    sheet = json.loads(template_text(party.get("c1")))  # what the party screen's T writes
     assert set(sheet) == set(SHEET_FIELDS)
     fresh = Combatant.model_validate({"id": "t", **sheet})
     assert (fresh.wounds, fresh.luck, fresh.exhaustion) == ([], 0, 0)

@@ -3,19 +3,21 @@
 A morning fight wears Kans's armour (hard becomes soft, A13) and spends a
 shield hit (R10); the afternoon encounter from the party starts with them worn,
 not with the party's old sheet. A template of a party character is its sheet as
-it stands: the worn gear (`rules.party.between.template_sheet` says why).
+it stands: the worn gear (`tracker.template_file` says why).
 """
 
 from __future__ import annotations
+
+import json
 
 from rules.engine.session import Session
 from rules.model.commands import Attack, ConfirmDamage, TakeOpportunity
 from rules.model.party import Party
 from rules.model.state import Armour, Shield
-from rules.party.between import template_sheet
 from rules.party.encounters import new_encounter, summary_lines, write_back
 from tests.support.attack_fights import fighter, only
 from tests.support.party_steps import FILE, company, do
+from tracker.template_file import template_text
 
 GEAR = {"armour": Armour(rating=5, hard=1, soft=1), "shield": Shield(low=5, high=10, hits_left=10)}
 
@@ -63,6 +65,6 @@ def test_the_summary_says_what_wore() -> None:
 def test_a_template_keeps_the_gear_as_worn() -> None:
     party = armoured()
     written = write_back(party, morning(party).encounter).party
-    sheet = template_sheet(written, "c1")
+    sheet = json.loads(template_text(written.get("c1")))  # the party screen's T
     assert sheet["armour"] == {"rating": 5, "hard": 0, "soft": 2}
     assert sheet["shield"]["hits_left"] == 9
