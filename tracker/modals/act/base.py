@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
+from textual import events, on
 from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
-from textual.widgets import RadioButton, RadioSet
+from textual.widgets import Input, RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
@@ -97,6 +98,23 @@ class ActDialog(Dialog[ResultT]):
         min-width: 36;
     }
     """
+
+    @on(events.Mount)
+    def _watch_typing(self) -> None:
+        """Re-validate the moment a text field's value changes, in the field's own turn.
+
+        Textual draws a frame once the screen has nothing left to do. The key's own
+        field redraw reaches the screen at once, but the field's `Changed` bubbles up
+        through every container first, so the form heard of it only after that frame,
+        and the odds waited for the next one: 17-33 ms later at 60 fps (bench
+        odds_update_ms 37 ms; 7 with this). `Changed` still re-validates afterwards
+        (`Dialog._changed`, after the dialog's own handlers): same inputs, no redraw.
+        """
+        for field in self.query(Input):
+            self.watch(field, "value", self._revalidate_on_typing, init=False)
+
+    def _revalidate_on_typing(self) -> None:
+        self.refresh_form()  # before _ready (mounting) this does nothing
 
     def action_submit(self) -> None:
         """A fast GM's enter may come before the mount event: the fields exist once

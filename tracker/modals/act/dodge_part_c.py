@@ -58,8 +58,8 @@ def show(screen: DOMNode, encounter: Encounter, target: Combatant | None, allowe
 
 
 def reveal(screen: DOMNode, dodging: bool) -> None:
-    """Shown only once a dodge is declared: until then they are clutter, and a dialog
-    taller than the screen re-lays out at every keystroke (odds_update_ms 36 -> 6)."""
+    """Shown only once a dodge is declared: until then they are clutter. (They were not
+    what slowed odds_update_ms: that was a frame's wait, `ActDialog._watch_typing`.)"""
     for part in ("#dodge-exert", "#dodge-special-title", "#dodge-special"):
         screen.query_one(part).display = dodging
 
