@@ -120,7 +120,8 @@ class TimeTrack(Widget):
         if not enc.in_combat:
             if enc.outcome:
                 text.append(f"Combat over: {enc.outcome}", Style(bold=True))
-                text.append(f" at track {enc.time} · b begins another fight", RULER)
+                # the clock, not when it ended: passing time moves it on (P)
+                text.append(f" · track {enc.time} · b begins another fight", RULER)
             else:
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
