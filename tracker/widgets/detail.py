@@ -137,7 +137,9 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     state = Text(f"WP {c.total_wp()}")
     if penalty:
         state.append(f" (-{penalty} to every stat)", lower(palette))
-    if c.out_of_fight and not c.dead:
+    if c.dead:
+        state.append(" · DEAD", palette["error"] + BOLD)  # (was the Conditions line's first word)
+    elif c.out_of_fight:
         state.append(" · out of the fight", palette["warning"])
     lines.append(state)  # bleeding and exhaustion: the Effects list below says them once
     if c.held_action:
