@@ -1,9 +1,9 @@
 """The main screen's keys for what lives on the Time Track besides turns (issue 15).
 
 `E` an effect on the selected (or every marked) combatant, `ctrl+e` takes
-one off, `R` a reminder (the palette cancels one still ahead), `P` passes
-time outside combat. Each opens a
-dialog whose answer is one command for `run_command`; whether the moment
+one off (the selected's, or the marked's: one name off all of them at once),
+`R` a reminder (the palette cancels one still ahead), `P` passes time outside
+combat. Each opens a dialog whose answer is one command for `run_command`; whether the moment
 allows it is `tracker.key_reasons`' answer, as for every key.
 """
 
@@ -33,9 +33,19 @@ class EffectKeys:
             self._ask(EffectForm(self.encounter, self.selected))
 
     def action_remove_effect(self: MainScreen) -> None:  # type: ignore[misc]
-        if self._allowed("remove_effect"):
-            from tracker.modals.effect_remove import RemoveEffectDialog
+        """ctrl+e: an effect off the selected, or (rows marked) off the marked ones."""
+        from tracker.marked_rows import marked_ids
+        from tracker.modals.effect_remove import RemoveEffectDialog
 
+        if self.tracker.session is None:
+            return
+        ids = marked_ids(self)
+        if ids:
+            if not any(self.encounter.combatants[cid].effects for cid in ids):
+                self.notify(f"none of the {len(ids)} marked has effects: E adds one")
+                return
+            self._ask(RemoveEffectDialog(self.encounter, ids[0], marked=ids))
+        elif self._allowed("remove_effect"):
             assert self.selected is not None
             self._ask(RemoveEffectDialog(self.encounter, self.selected))
 

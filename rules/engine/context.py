@@ -34,7 +34,7 @@ class Context(Journal):
     showed, set by `rules.engine.apply.apply`), `events` and the journal to undo it.
     """
 
-    __slots__ = ("enc", "source", "recorder", "start", "events", "command", "faces")
+    __slots__ = ("enc", "source", "recorder", "start", "events", "command", "faces", "clock")
 
     def __init__(self, enc: Encounter, dice: DiceSource, command: Command | None = None) -> None:
         self.ops = []
@@ -75,13 +75,26 @@ class Context(Journal):
         recorder = self.recorder
         return [] if recorder is None else recorder.faces[self.start :]
 
+    def on_the_clock(self) -> None:
+        """Out of combat, what this command logs happens at the clock's time (issue 15):
+        PassTime runs it, and the answer to a decision it stopped at is given at that time.
+        The GM's setup between fights stays untimed (the log's gutter, its export)."""
+        self.clock = True
+
+    def now(self) -> int | None:
+        """The time an event or a wound happening now gets: the track's in combat, the
+        clock's while it runs outside (`on_the_clock`), else None."""
+        d = self.enc.__dict__
+        return d["time"] if d["in_combat"] or getattr(self, "clock", False) else None
+
     def emit(
         self, kind: str, text: str, faces: Sequence[int] = (), actor: str | None = None
     ) -> Event:
-        """Log one event (with the faces it used) at the current track time."""
+        """Log one event (with the faces it used) at the current track time (`now`)."""
         d = self.enc.__dict__  # plain reads: every track step logs
         log = d["log"]
-        time = d["time"] if d["in_combat"] else None
+        # inlined `now`; `clock` is never set in combat's quick steps (no store per step)
+        time = d["time"] if d["in_combat"] or getattr(self, "clock", False) else None
         event = new_event(Event, (len(log) + 1, time, kind, text, [*faces], actor))  # fastest
         self.ops.append((undo_append, log))  # = self.append(log, event), inlined
         log.append(event)

@@ -2,7 +2,8 @@
 
 Pure reads for the ruler, the track header, the roster and the detail pane:
 every effect's end and next tick and every reminder ahead, with its time
-(`effects_ahead`); and one list of everything that modifies a combatant
+(`effects_ahead`), and every tick between two times (`ticks_between`, the ruler's
+window); and one list of everything that modifies a combatant
 (`active_effects`): the GM's effects with the time left, then the conditions
 the rules derive (A5 exhaustion, A14 bleeding, A15 limbs, ribs, vital organ),
 read-only (no effect id: they change by their own rules, not by RemoveEffect).
@@ -16,7 +17,7 @@ from rules.mechanics.wounds import next_bleed_tick
 from rules.model.effects import Effect
 from rules.model.state import Combatant, Encounter
 
-__all__ = ["Active", "Ahead", "active_effects", "effects_ahead", "time_left"]
+__all__ = ["Active", "Ahead", "active_effects", "effects_ahead", "ticks_between", "time_left"]
 
 AheadKind = Literal["end", "tick", "reminder"]
 
@@ -64,15 +65,47 @@ def time_left(enc: Encounter, e: Effect) -> int | None:
     return None if end is None else max(0, end - enc.time)
 
 
-def effects_ahead(enc: Encounter) -> list[Ahead]:
-    """Every effect end, next tick and reminder ahead, soonest first (unknown times last)."""
+def _ticks(enc: Encounter, c: Combatant, e: Effect, start: int, end: int, limit: int) -> list[int]:
+    """When `e` ticks strictly after `start`, up to `end` (and its own end): `limit` at most."""
+    tick = e.tick
+    if tick is None or c.dead:
+        return []
+    last = _end_time(enc, e)  # a tick at its end lands: ticks come first at a time (A14)
+    stop = end if last is None else min(end, last)
+    first = e.next_tick(start)
+    if first is None or first > stop:
+        return []
+    return list(range(first, stop + 1, tick.every)[:limit])  # (a range slices lazily)
+
+
+def ticks_between(enc: Encounter, start: int, end: int, limit: int = 400) -> list[Ahead]:
+    """Every tick of every effect strictly after `start` up to `end`, by time then effect id:
+    the ruler draws each one in its window, not only the next (issue 15). At most `limit`
+    per effect (a tick every TU over a long window stays cheap to draw)."""
     found: list[Ahead] = []
     for c in enc.combatants.values():
         for e in c.effects:
-            tick = e.next_tick(enc.time)
-            if tick is not None and not c.dead and e.tick is not None:
-                text = f"{c.name}: {e.name} deals {e.tick.wp} WP"
-                found.append(Ahead(tick, "tick", c.id, e.id, text))
+            if e.tick is None:
+                continue
+            text = f"{c.name}: {e.name} deals {e.tick.wp} WP"
+            found += [
+                Ahead(t, "tick", c.id, e.id, text) for t in _ticks(enc, c, e, start, end, limit)
+            ]
+    found.sort(key=lambda a: (a.time or 0, a.id))
+    return found
+
+
+def effects_ahead(enc: Encounter) -> list[Ahead]:
+    """Every effect end, next tick and reminder ahead, soonest first (unknown times last)."""
+    found: list[Ahead] = []
+    now = enc.time
+    for c in enc.combatants.values():
+        for e in c.effects:
+            if e.tick is not None:
+                ticks = _ticks(enc, c, e, now, now + e.tick.every, 1)
+                if ticks:
+                    text = f"{c.name}: {e.name} deals {e.tick.wp} WP"
+                    found.append(Ahead(ticks[0], "tick", c.id, e.id, text))
             if e.duration.kind in ("tu", "until", "next"):
                 end = _end_time(enc, e)
                 found.append(Ahead(end, "end", c.id, e.id, f"{c.name}: {e.name} ends"))

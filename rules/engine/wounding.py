@@ -100,14 +100,14 @@ def inflict_wound(
     """
     if wound_points < 1:
         raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
-    enc, j = ctx.enc, ctx.j
+    j = ctx.j
     before = endurance_now(c)
     bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
     wound = Wound(
         location=location,
         level=level,
         wp=wound_points,
-        time=enc.time if enc.in_combat else None,
+        time=ctx.now(),
         source=source,
         bleeding=bleeds,
     )

@@ -334,14 +334,16 @@ class RenameEncounter(CommandModel):
 
 
 BatchPart = Annotated[
-    ApplyWound | Heal | Luck | FightStatus | RemoveCombatant, Field(discriminator="type")
+    ApplyWound | Heal | Luck | FightStatus | RemoveCombatant | RemoveEffect,
+    Field(discriminator="type"),
 ]
 
 
 class Batch(CommandModel):
     """The GM's hand on several marked combatants at once: a wound, a heal, a luck award,
-    out of the fight or removal for each. One command, so one undo; each part logs its
-    own line; refused whole when any part is refused (the refusal names which)."""
+    out of the fight, removal, or an effect taken off (issue 15) for each. One command,
+    so one undo; each part logs its own line; refused whole when any part is refused
+    (the refusal names which)."""
 
     type: Literal["batch"] = "batch"
     commands: list[BatchPart] = Field(min_length=1, max_length=MAX_BATCH)

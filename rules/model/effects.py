@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
+from rules.mechanics.numbers import NumberError, parse_int, shown
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
 from rules.model.plain_text import Name, Note
@@ -102,7 +103,9 @@ class Duration(_Frozen):
 
 def parse_duration(text: str, whose: str | None = None) -> Duration:
     """The GM's typed duration: `10` (TU), `t40` (until track 40), `next`, `end`, `` (until
-    removed). A clear ValueError saying what was typed and what is accepted, otherwise."""
+    removed). A clear ValueError saying what was typed and what is accepted, otherwise.
+    Numbers are read by the one digit rule (rules.mechanics.numbers): '²' or 5,000 digits
+    passed `isdigit` and then crashed `int` here."""
     typed = text.strip().lower()
     try:
         if typed in ("", "removed", "-"):
@@ -112,13 +115,15 @@ def parse_duration(text: str, whose: str | None = None) -> Duration:
         if typed == "end":
             return Duration(kind="end")
         if typed.startswith("t") and typed[1:].isdigit():
-            return Duration(kind="until", amount=int(typed[1:]))
+            return Duration(kind="until", amount=parse_int(typed[1:], signed=False))
         if typed.isdigit():
-            return Duration(kind="tu", amount=int(typed))
+            return Duration(kind="tu", amount=parse_int(typed, signed=False))
+    except NumberError as error:
+        raise ValueError(f"duration: {error}") from None  # (it quotes what was typed)
     except ValueError as error:
-        raise ValueError(f"duration {text!r}: {error}") from None
+        raise ValueError(f"duration {shown(text.strip())}: {error}") from None
     raise ValueError(
-        f"duration {text!r}: type N TU (10), until a track time (t40), next, end,"
+        f"duration {shown(text.strip())}: type N TU (10), until a track time (t40), next, end,"
         " or nothing (until removed)"
     )
 

@@ -87,8 +87,11 @@ class EffectForm(CombatantDialog[AddEffect]):
     def _picked(self, event: Input.Changed) -> None:
         """A digit alone in the name field is that common condition; on to the duration."""
         typed = event.value.strip()
-        if typed.isdigit() and 1 <= int(typed) <= len(COMMON):
-            event.input.value = COMMON[int(typed) - 1]
+        # One ASCII digit only: '²'.isdigit() is True but int('²') raises, and 10,000 '3's
+        # are past int()'s digit limit (both crashed the app); '５' is no key for a pick.
+        picks = {str(n): name for n, name in enumerate(COMMON, start=1)}
+        if typed in picks:
+            event.input.value = picks[typed]
             self.query_one("#duration", Input).focus()
 
     def _text(self, selector: str) -> str:

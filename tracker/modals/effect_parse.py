@@ -11,7 +11,7 @@ it under that field and changes nothing.
 
 from __future__ import annotations
 
-from rules.mechanics.numbers import NumberError, parse_int
+from rules.mechanics.numbers import NumberError, is_int_text, parse_int
 from rules.model.effects import Duration, parse_duration
 from rules.model.errors import field_problem
 from rules.model.state import Encounter
@@ -89,8 +89,8 @@ def _in_range(typed: str) -> str | None:
     """`t0`, `0`: shaped right, but the amount is out of the model's range: that, in words
     (`duration 't0': amount must be 1–…`), not pydantic's whole report."""
     digits = typed[1:] if typed.lower().startswith("t") else typed
-    if not digits.isdigit():
-        return None
+    if not is_int_text(digits, signed=False):
+        return None  # ('²', 5,000 digits: the rules' own message says why)
     problem = field_problem(Duration, "amount", int(digits))
     return None if problem is None else f"duration {typed!r}: amount {problem}"
 

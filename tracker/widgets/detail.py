@@ -1,6 +1,7 @@
 """The selected combatant in full: base and effective stats side by side (A9), skills,
 Anima d100 abilities and resistances (B4, B5), weapons, armour and shield, the wound
-list with locations (A14), and what is under way: held action (A8), an extended roll
+list with locations (A14), one list of the effects and conditions that modify it
+(issue 15), and what is under way: held action (A8), an extended roll
 (A3), a complementary bonus waiting (A4), desperation drains (C3, R20).
 """
 
@@ -14,7 +15,7 @@ from textual.strip import Strip
 
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
-from tracker.widgets.roster_columns import chance_text, conditions, shield_text, ttu_text
+from tracker.widgets.roster_columns import chance_text, shield_text, ttu_text
 from tracker.widgets.tones import PLAIN, Tones
 
 BOLD = Style(bold=True)
@@ -103,15 +104,24 @@ def under_way(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
 
 
 def effect_lines(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> list[Text]:
-    """The GM's effects, each with its modifier and the time it has left (issue 15);
-    ctrl+e takes one off."""
-    from tracker.widgets.effect_marks import effect_line, gm_effects
+    """One list of everything that modifies `c` (issue 15): the GM's effects, each with
+    its modifier and time left (ctrl+e takes one off), then, read-only, the conditions
+    the rules derive (exhaustion, bleeding, limbs, ribs, a vital organ), in the rules'
+    words (`rules.engine.effects_ahead.active_effects`): they change by their own rules."""
+    from rules.engine.effects_ahead import active_effects
+    from tracker.widgets.effect_marks import effect_line
 
-    active = gm_effects(c, enc)
+    active = active_effects(enc, c)
     if not active:
         return []
-    lines = [Text.assemble(("Effects ", BOLD), ("(ctrl+e removes one)", DIM))]
-    lines.extend(Text(f" {effect_line(a)}", palette["warning"]) for a in active)
+    gm = any(a.effect_id is not None for a in active)
+    lines = [Text.assemble(("Effects ", BOLD), ("(ctrl+e removes one)" if gm else "", DIM))]
+    for a in active:
+        if a.effect_id is not None:
+            lines.append(Text(f" {effect_line(a)}", palette["warning"]))
+        else:
+            tone = palette["error"] if a.name == "Bleeding" or c.dead else lower(palette)
+            lines.append(Text.assemble((f" {a.name}", tone), (f" — {a.text}", DIM)))
     return lines
 
 
@@ -127,14 +137,11 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     state = Text(f"WP {c.total_wp()}")
     if penalty:
         state.append(f" (-{penalty} to every stat)", lower(palette))
-    if c.bleed_rate:
-        state.append(f" · BLR {c.bleed_rate} from {c.bleed_anchor}", palette["error"])
-    if c.exhaustion:
-        state.append(f" · exhaustion {c.exhaustion}", lower(palette))
-    lines.append(state)
-    cond = conditions(c)
-    if cond:
-        lines.append(Text(f"Conditions: {cond}", palette["error" if c.dead else "warning"]))
+    if c.dead:
+        state.append(" · DEAD", palette["error"] + BOLD)  # (was the Conditions line's first word)
+    elif c.out_of_fight:
+        state.append(" · out of the fight", palette["warning"])
+    lines.append(state)  # bleeding and exhaustion: the Effects list below says them once
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
     lines.extend(effect_lines(c, enc, palette))
@@ -199,7 +206,8 @@ class CombatantDetail(TonedPane):
             key: tuple[object, ...] = (None, len(enc.combatants))
             content: Group | Text = Text("No one selected: + adds a combatant", DIM)
         else:
-            left = enc.time if c.effects else None  # an effect's time left moves with the track
+            # an effect's time left, a bleeding's next tick: they move with the track
+            left = enc.time if c.effects or c.bleed_rate else None
             key = (c.id, c.model_dump_json(), c.id in enc.due, left)
             content = describe(c, enc, self.palette) if key != self._shown else self._content
         if key == self._shown:

@@ -8,7 +8,13 @@ is added anywhere, so an encounter without them looks as it always did.
 
 from __future__ import annotations
 
-from rules.engine.effects_ahead import Active, Ahead, active_effects, effects_ahead
+from rules.engine.effects_ahead import (
+    Active,
+    Ahead,
+    active_effects,
+    effects_ahead,
+    ticks_between,
+)
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.track_layout import Kind, Mark
 
@@ -44,6 +50,20 @@ def timed_marks(enc: Encounter, names: dict[str, str], limit: int = 400) -> list
         for item in effects_ahead(enc)[:limit]
         if item.time is not None
     ]
+
+
+def repeat_ticks(enc: Encounter, start: int, end: int) -> list[int]:
+    """The times each effect ticks after its first (which `timed_marks` labels), up to `end`:
+    the rules' ticks in the ruler's window, for `track_layout.add_repeats`."""
+    if not _any(enc):
+        return []
+    seen: set[int] = set()
+    later: list[int] = []
+    for item in ticks_between(enc, start, end):
+        if item.id in seen:
+            later.append(item.time or 0)
+        seen.add(item.id)
+    return later
 
 
 def sentence(enc: Encounter, item: Ahead) -> str:

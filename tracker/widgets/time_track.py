@@ -2,7 +2,8 @@
 
 Who acts now is the loudest thing on screen (▶, reversed). Ties at one time
 are grouped (R5); bleeding ticks are marked ♦ (A14); the GM's effects end at ✕,
-tick at ✶ and reminders fire at ⚑ (their times are the rules': effect_marks). While an action is
+tick at ✶ (every tick in view; the later ones quietly) and reminders fire at ⚑ (their
+times are the rules': effect_marks). While an action is
 being chosen, the screen sets `preview = (combatant id, TTU)` and the actor's
 landing spot is drawn ◇ so the GM sees the cost before committing (R6, R7).
 A label crowded off its lane is counted where it stands ("+2") and its names
@@ -21,9 +22,16 @@ from textual.widget import Widget
 
 from rules.engine.track_index import tied
 from rules.model.state import Encounter
-from tracker.widgets.effect_marks import next_timed, timed_marks
+from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks
 from tracker.widgets.tones import PLAIN, Tones, tones
-from tracker.widgets.track_layout import PREFIX, TrackLayout, collect_marks, place, short_names
+from tracker.widgets.track_layout import (
+    PREFIX,
+    TrackLayout,
+    add_repeats,
+    collect_marks,
+    place,
+    short_names,
+)
 
 
 def kind_styles(palette: Tones) -> dict[str, Style]:
@@ -112,7 +120,8 @@ class TimeTrack(Widget):
         if not enc.in_combat:
             if enc.outcome:
                 text.append(f"Combat over: {enc.outcome}", Style(bold=True))
-                text.append(f" at track {enc.time} · b begins another fight", RULER)
+                # the clock, not when it ended: passing time moves it on (P)
+                text.append(f" · track {enc.time} · b begins another fight", RULER)
             else:
                 text.append("Not in combat", Style(bold=True))
                 text.append(" · b begins combat (A7)", RULER)
@@ -212,6 +221,7 @@ class TimeTrack(Widget):
         short = short_names(enc)
         marks = collect_marks(enc, short, self.preview, timed=timed_marks(enc, short))
         layout = place(marks, enc.time, width, lanes)
+        add_repeats(layout, repeat_ticks(enc, enc.time, layout.last_time), width)
         return [self.headline(enc, layout, width), *self._ruler(layout, width, lanes)]
 
     def render_line(self, y: int) -> Strip:
@@ -247,6 +257,10 @@ class TimeTrack(Widget):
             if column < width:
                 chars[column] = "┼"
         line.append("".join(chars), RULER)
+        # An effect's later ticks: its glyph, not bold, under every other mark (track_layout).
+        quiet = self.styles_by_kind["tick"] + Style(bold=False, dim=True)
+        for column in layout.repeats:
+            line = Text.assemble(line[:column], (GLYPHS["tick"], quiet), line[column + 1 :])
         # The "now" glyph wins a column it shares with the rest of its tie; the GM's own
         # marks (✕ ✶ ⚑) win over an opportunity's ▲ there (its label still names it).
         styles = self.styles_by_kind

@@ -75,6 +75,10 @@ class TrackLayout:
     # the mark is drawn and its label counts them ("+2"), the headline names them.
     unlabelled: list[tuple[int, Kind, list[str]]] = field(default_factory=list)
     last_time: int = 0
+    # Columns of an effect's later ticks (its first is a labelled mark): glyphs only, drawn
+    # quietly under every other mark, never labelled nor listed, so a tick every TU marks
+    # the ruler line without drowning the labels or the headline (`add_repeats`).
+    repeats: list[int] = field(default_factory=list)
 
     def unlabelled_by_time(self) -> list[tuple[int, list[str]]]:
         """The unlabelled names by time, a bleeding tick's as `♦Baron` (A14), an effect's
@@ -176,6 +180,14 @@ def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:
         if shown < len(mark.names) and mark.kind != "preview":
             layout.unlabelled.append((mark.time, mark.kind, mark.names[shown:]))
     return layout
+
+
+def add_repeats(layout: TrackLayout, times: list[int], width: int) -> None:
+    """Put the effects' later ticks (`effect_marks.repeat_ticks`) on the ruler: each time
+    after now up to the ruler's last one that has a column before its right end."""
+    now, scale = layout.now, layout.scale
+    columns = {LEFT + (t - now) * scale for t in times if now < t <= layout.last_time}
+    layout.repeats = sorted(c for c in columns if c < width - 1)
 
 
 def _room(taken: list[tuple[int, int]], column: int, width: int) -> int:

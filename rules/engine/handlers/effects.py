@@ -123,6 +123,7 @@ def dismiss_reminder(ctx: Context, cmd: DismissReminder) -> None:
     enc = ctx.enc
     for p in enc.pending:
         if isinstance(p.data, ReminderData) and cmd.id in (p.id, p.data.reminder):
+            ctx.on_the_clock()  # seen at the time it fired
             ctx.close_pending(p)
             ctx.emit("reminder", f"{p.text}: seen", actor=p.combatant or None)
             return
@@ -144,6 +145,7 @@ def pass_time_handler(ctx: Context, cmd: PassTime) -> None:
         ctx.fail("combat is running: the track moves with Advance")
     if enc.pending:
         ctx.fail(f"answer the pending decision first: {enc.pending[0].text}")
+    ctx.on_the_clock()
     tu = cmd.tu
     start = enc.time
     unit = "" if cmd.unit == "TU" else f" ({cmd.amount} {cmd.unit}, {SECONDS_PER_TU} s a TU)"

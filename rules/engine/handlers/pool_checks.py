@@ -33,6 +33,7 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
     R27's row is the Endurance as it stood when the die was declared.
     """
     p = ctx.pending(cmd.pending, ("breakage", "demise"))
+    ctx.on_the_clock()  # out of combat: answered at the time the clock stopped (issue 15)
     c = ctx.combatant(p.combatant)
     if c.dead:
         ctx.close_pending(p)
