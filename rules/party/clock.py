@@ -10,6 +10,9 @@ here unchanged so the app can ask for them and call again), then the rest of the
 time passes. A reminder has no place in a party: if one fires it is logged and
 dismissed. The whole passage is one logged change; the characters come back with
 their anchors and effects measured from a track at 0 again (rules.party.lasting).
+R15: the GM gives the demise goal (a party has no encounter settings); it is set
+on the scratch encounter with the encounter's own SetDemiseGoal, so every check
+that comes due is written and rolled at it, and the log line names it.
 """
 
 from __future__ import annotations
@@ -21,18 +24,18 @@ from pydantic import ValidationError
 from rules.engine.apply import apply
 from rules.engine.context import CommandError
 from rules.mechanics.dice import DiceSource
-from rules.model.commands import Command, ResolveCheck
+from rules.model.commands import Command, ResolveCheck, SetDemiseGoal
 from rules.model.effect_commands import SECONDS_PER_TU, DismissReminder, PassTime, TimeUnit
 from rules.model.errors import field_errors
 from rules.model.event import Event
 from rules.model.party import Party
 from rules.model.pending import ReminderData
-from rules.model.state import Encounter
+from rules.model.state import Encounter, Settings
 from rules.party.between import moved_by, scratch_encounter
 from rules.party.errors import PartyError
 from rules.party.history import commit
 
-__all__ = ["pass_time", "time_command"]
+__all__ = ["demise_goal_of", "pass_time", "time_command"]
 
 _ROLLED = ("breakage", "demise")  # the pool checks ResolveCheck rolls (A15, A16)
 
@@ -48,19 +51,37 @@ def time_command(amount: int, unit: TimeUnit) -> PassTime:
         ) from None
 
 
-def pass_time(party: Party, amount: int, unit: TimeUnit, dice: DiceSource) -> Party:
+def demise_goal_of(goal: int) -> SetDemiseGoal:
+    """R15: the goal of the demise checks (the command's and the setting's limits both
+    hold); a PartyError names the field."""
+    try:
+        Settings(demise_goal=goal)
+        return SetDemiseGoal(demise_goal=goal)
+    except ValidationError as err:
+        raise PartyError(
+            "demise goal: " + "; ".join(field_errors(err, Settings).values())
+        ) from None
+
+
+def pass_time(
+    party: Party, amount: int, unit: TimeUnit, dice: DiceSource, demise_goal: int | None = None
+) -> Party:
     """`amount` `unit` pass for the whole party: one logged change ("time").
 
-    Demise (A16) and breakage (A15) checks that come due are rolled with `dice`
-    at the goal the engine set (R15); a failed demise check writes the character
-    as dead. Pure: `party` is untouched; a refusal is a PartyError, and running out
-    of scripted faces raises `DiceExhausted` before anything is returned.
+    Demise (A16) and breakage (A15) checks that come due are rolled with `dice`,
+    a demise check at `demise_goal` (R15; None: the encounter's default goal); a
+    failed demise check writes the character as dead. Pure: `party` is untouched;
+    a refusal is a PartyError, and running out of scripted faces raises
+    `DiceExhausted` before anything is returned.
     """
     command = time_command(amount, unit)
+    goal = None if demise_goal is None else demise_goal_of(demise_goal)
     if not party.characters:
         raise PartyError(f"{party.name} has no characters: no time to pass for anyone")
     scratch = scratch_encounter(party)
     events: list[Event] = []
+    if goal is not None and goal.demise_goal != scratch.settings.demise_goal:
+        _run(scratch, goal, dice)  # its "settings" line has no actor: not in the lines
     left = command.tu
     while left > 0:
         start = scratch.time
@@ -73,6 +94,8 @@ def pass_time(party: Party, amount: int, unit: TimeUnit, dice: DiceSource) -> Pa
     unit_words = "" if unit == "TU" else f" ({command.tu} TU, {SECONDS_PER_TU} s a TU)"
     said = unit[:-1] if amount == 1 and unit != "TU" else unit  # "1 hour", "2 hours"
     head = f"Time passes: {amount} {said}{unit_words}"
+    if any(e.kind == "check" and "demise check" in e.text for e in events):
+        head += f", demise checks at goal {scratch.settings.demise_goal} (R15)"
     lines = _lines(party, scratch, events) or ["nothing lasting changed"]
     text = f"{head}: " + "; ".join(lines)
     return commit(party, "time", text, moved, lines=lines)
