@@ -48,8 +48,18 @@ class PartyKeeper:
             new = make(self.party)
         except PartyError as error:
             return str(error)
+        return self.commit(new, self.party)
+
+    def commit(self, new: Party, base: Party) -> str:
+        """Save `new`, made from `base` (maybe in a worker, while the screen ran on): only
+        if `base` is still what this keeper and the file hold; '' when done, else why not."""
+        if base is not self.party:
+            return (
+                f"{self.party.name} changed on this screen while the change was being made"
+                f" (revision {base.revision} → {self.party.revision}): nothing written"
+            )
         try:
-            save_party(new, self.path, expected=self.party.revision)
+            save_party(new, self.path, expected=base.revision)
         except PartyFileConflict as error:
             problem = self.reload()
             return f"{error.problem} (the party was read again{': ' + problem if problem else ''})"

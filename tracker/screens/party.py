@@ -7,6 +7,8 @@ roster, E the open encounter's PCs, T a character to the roster as a template,
 u undo the last change (write-backs too), delete a character leaves, escape back.
 Every change is a rules function (`rules.party`) saved at once by the keeper
 (tracker.party_keeper); a refusal shows the rules' words and changes nothing.
+While time passes (a worker thread, tracker.party_time) the screen says so and
+the keys that would change the party, or leave it, are refused with a message.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+from textual.worker import Worker, WorkerState
 
 from rules.model.state import Encounter
 from rules.party import between, history
 from rules.party.lasting import summary
+from tracker import party_time
 from tracker.party_cells import COLUMNS, cells, history_lines, title
 from tracker.party_palette import PartyCommands
 
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
     from rules.model.state import Combatant
     from tracker.app import TrackerApp
     from tracker.party_keeper import PartyKeeper
+    from tracker.party_time import Running
 
 
 class PartyScreen(Screen[None]):
@@ -55,6 +60,8 @@ class PartyScreen(Screen[None]):
         super().__init__(id="party-screen")
         self.keeper = keeper
         self.error = ""
+        self.passing: Running | None = None  # time passing in a worker (tracker.party_time)
+        self.demise_goal = party_time.DEFAULT_GOAL  # R15: the last goal the GM gave here
 
     @property
     def tracker(self) -> TrackerApp:
@@ -69,6 +76,7 @@ class PartyScreen(Screen[None]):
         yield DataTable(id="party-characters", cursor_type="row", zebra_stripes=True)
         yield Static("", id="party-state", markup=False)
         yield Static("", id="party-log", markup=False)
+        yield Static("", id="party-busy", markup=False)
         yield Static("", id="party-error")
         yield Footer()
 
@@ -120,15 +128,58 @@ class PartyScreen(Screen[None]):
 
     def apply(self, make: Callable[[Party], Party]) -> bool:
         """Change the party through a rules function; the rules' reason when refused."""
-        problem = self.keeper.change(make)
-        self.sync()
-        if problem:
-            self.show_error(problem)
-            self.notify(problem, title="Refused", severity="error", timeout=10)
+        if self.refuse_busy():
             return False
+        problem = self.keeper.change(make)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.changed()
+        return True
+
+    def refuse(self, problem: str) -> None:
+        """Nothing changed: say why (the party as the keeper holds it now is shown)."""
+        self.sync()
+        self.show_error(problem)
+        self.notify(problem, title="Refused", severity="error", timeout=10)
+
+    def changed(self) -> None:
+        """A change was saved: show the party and the rules' line for it."""
+        self.sync()
         self.show_error("")
         self.notify(self.keeper.last_text(), title=self.party.name, timeout=5)
+
+    # --- time passing in a worker (tracker.party_time) ----------------------------
+    def refuse_busy(self) -> bool:
+        """True (and said so) while time passes: a key now would change a stale party."""
+        if self.passing is None:
+            return False
+        message = (
+            f"Passing time ({self.passing.words()}) for {self.party.name}: wait until it is"
+            " done, then try again (nothing was changed)"
+        )
+        self.show_error(message)
+        self.notify(message, title="Busy", severity="warning", timeout=5)
         return True
+
+    def start_passing(self, running: Running) -> None:
+        self.passing = running
+        self.show_error("")
+        busy = f"⏳ Passing time: {running.words()} for {self.party.name}…"
+        self.query_one("#party-busy", Static).update(busy)
+
+    def stop_passing(self) -> Running | None:
+        running, self.passing = self.passing, None
+        self.query_one("#party-busy", Static).update("")
+        return running
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == party_time.GROUP and event.state in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
+            party_time.finished(self, event.worker)
 
     def _chosen(self) -> str | None:
         """The highlighted character, or None (said so) in an empty party."""
@@ -144,7 +195,8 @@ class PartyScreen(Screen[None]):
 
     # --- actions -----------------------------------------------------------------
     def action_back(self) -> None:
-        self.dismiss(None)
+        if not self.refuse_busy():
+            self.dismiss(None)
 
     def action_new_day(self) -> None:
         self.apply(between.new_day)
@@ -163,11 +215,12 @@ class PartyScreen(Screen[None]):
         self._about_one(LuckForm)
 
     def action_pass_time(self) -> None:
-        from tracker import party_time
-
-        party_time.ask(self)
+        if not self.refuse_busy():
+            party_time.ask(self)
 
     def _about_one(self, dialog: Callable[[Encounter, str], Any]) -> None:
+        if self.refuse_busy():
+            return
         cid = self._chosen()
         if cid is None:
             return
@@ -182,6 +235,8 @@ class PartyScreen(Screen[None]):
         from tracker.demo import ROSTER_DIR
         from tracker.modals.templates import TemplatePicker
 
+        if self.refuse_busy():
+            return
         picker = TemplatePicker(
             self.tracker.saves_dir / "roster", self._scratch(), builtin=ROSTER_DIR
         )
@@ -203,6 +258,8 @@ class PartyScreen(Screen[None]):
     def action_add_pcs(self) -> None:
         """E: the open encounter's PCs join (those the party has not got by id)."""
         session = self.tracker.session
+        if self.refuse_busy():
+            return
         if session is None:
             self.show_error("no encounter is open: open one (o) with the PCs to add")
             return
@@ -251,6 +308,8 @@ class PartyScreen(Screen[None]):
     def action_undo_change(self) -> None:
         from tracker.modals.confirm import Confirm
 
+        if self.refuse_busy():
+            return
         undoable = history.undoable(self.party)
         if not undoable:
             self.show_error(f"{self.party.name} has no change that can be undone")
@@ -267,6 +326,8 @@ class PartyScreen(Screen[None]):
     def action_remove(self) -> None:
         from tracker.modals.confirm import Confirm
 
+        if self.refuse_busy():
+            return
         cid = self._chosen()
         if cid is None:
             return
