@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -95,7 +96,9 @@ class PartyScreen(Screen[None]):
         keep = self.selected
         table.clear()
         for cid, c in party.characters.items():
-            table.add_row(*cells(c), key=cid)
+            # Text, never markup: a name from a file may hold '[/]' (DataTable reads a str
+            # as markup and a stray closing tag would stop the screen)
+            table.add_row(*map(Text, cells(c)), key=cid)
         if keep in party.characters:
             table.move_cursor(row=table.get_row_index(keep))
         self._show_selected()

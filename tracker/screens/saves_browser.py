@@ -81,7 +81,7 @@ class SavesBrowser(Screen[Opened | None]):
         self._listing = 0  # a newer reload (or leaving) stops an older one's filling
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Saves in {self.folder}", id="browser-title")
+        yield Static(f" Saves in {self.folder}", id="browser-title", markup=False)
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="browser-error")
         yield Footer()
