@@ -42,6 +42,21 @@ class PartyKeeper:
             return str(error)
         return ""
 
+    def read_only(self) -> str:
+        """'' or why this party cannot be changed here, said before any work is done: a
+        symbolic link is never written through (rules.saves.party_store)."""
+        if not self.path.is_symlink():
+            return ""
+        try:
+            target = str(self.path.readlink())
+        except OSError:
+            target = "somewhere else"
+        return (
+            f"{self.path.name} is a symbolic link (to {target}): the tracker never writes"
+            " through one, so this party only shows here; to change it, put a copy of the"
+            " file in the link's place"
+        )
+
     def change(self, make: Change) -> str:
         """Apply `make` and save; '' when done, else why not (then nothing was changed)."""
         try:
@@ -53,6 +68,8 @@ class PartyKeeper:
     def commit(self, new: Party, base: Party) -> str:
         """Save `new`, made from `base` (maybe in a worker, while the screen ran on): only
         if `base` is still what this keeper and the file hold; '' when done, else why not."""
+        if why := self.read_only():
+            return why
         if base is not self.party:
             return (
                 f"{self.party.name} changed on this screen while the change was being made"

@@ -6,7 +6,7 @@ A day of bleeding for a whole party is tens of thousands of ticks: run in the
 screen's thread it froze the screen. The pure rules function runs in a Textual
 thread worker on the party as it stood (a Party is never changed in place); the
 screen shows "passing time…" and refuses the keys that would change the party
-meanwhile (`PartyScreen.refuse_busy`). The result is committed only if neither
+meanwhile (`PartyScreen.cannot_change`). The result is committed only if neither
 this screen nor another copy of the app changed the party meanwhile (the keeper's
 revision check); else nothing is written and the GM is told why.
 

@@ -91,7 +91,10 @@ class PartyScreen(Screen[None]):
     def sync(self) -> None:
         """Every part from the party as the keeper last read or wrote it."""
         party = self.party
-        self.query_one("#party-title", Static).update(title(party, self.keeper.path.name))
+        read_only = " · read-only: a symbolic link" if self.keeper.read_only() else ""
+        self.query_one("#party-title", Static).update(
+            title(party, self.keeper.path.name) + read_only
+        )
         table = self.query_one(DataTable)
         keep = self.selected
         table.clear()
@@ -131,7 +134,7 @@ class PartyScreen(Screen[None]):
 
     def apply(self, make: Callable[[Party], Party]) -> bool:
         """Change the party through a rules function; the rules' reason when refused."""
-        if self.refuse_busy():
+        if self.cannot_change():
             return False
         problem = self.keeper.change(make)
         if problem:
@@ -164,6 +167,15 @@ class PartyScreen(Screen[None]):
         self.show_error(message)
         self.notify(message, title="Busy", severity="warning", timeout=5)
         return True
+
+    def cannot_change(self) -> bool:
+        """True (and said so) while time passes or when the file cannot be written here."""
+        if self.refuse_busy():
+            return True
+        why = self.keeper.read_only()
+        if why:
+            self.refuse(why)
+        return bool(why)
 
     def start_passing(self, running: Running) -> None:
         self.passing = running
@@ -218,11 +230,11 @@ class PartyScreen(Screen[None]):
         self._about_one(LuckForm)
 
     def action_pass_time(self) -> None:
-        if not self.refuse_busy():
+        if not self.cannot_change():
             party_time.ask(self)
 
     def _about_one(self, dialog: Callable[[Encounter, str], Any]) -> None:
-        if self.refuse_busy():
+        if self.cannot_change():
             return
         cid = self._chosen()
         if cid is None:
@@ -238,7 +250,7 @@ class PartyScreen(Screen[None]):
         from tracker.demo import ROSTER_DIR
         from tracker.modals.templates import TemplatePicker
 
-        if self.refuse_busy():
+        if self.cannot_change():
             return
         picker = TemplatePicker(
             self.tracker.saves_dir / "roster", self._scratch(), builtin=ROSTER_DIR
@@ -261,7 +273,7 @@ class PartyScreen(Screen[None]):
     def action_add_pcs(self) -> None:
         """E: the open encounter's PCs join (those the party has not got by id)."""
         session = self.tracker.session
-        if self.refuse_busy():
+        if self.cannot_change():
             return
         if session is None:
             self.show_error("no encounter is open: open one (o) with the PCs to add")
@@ -311,7 +323,7 @@ class PartyScreen(Screen[None]):
     def action_undo_change(self) -> None:
         from tracker.modals.confirm import Confirm
 
-        if self.refuse_busy():
+        if self.cannot_change():
             return
         undoable = history.undoable(self.party)
         if not undoable:
@@ -329,7 +341,7 @@ class PartyScreen(Screen[None]):
     def action_remove(self) -> None:
         from tracker.modals.confirm import Confirm
 
-        if self.refuse_busy():
+        if self.cannot_change():
             return
         cid = self._chosen()
         if cid is None:
