@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
     from textual.driver import Driver
+    from textual.notifications import SeverityLevel
 
     from rules.engine.session import Session
     from rules.mechanics.dice import DiceExhausted, DiceMode, SeededDice
@@ -250,6 +251,19 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
         self.post_message(CommandApplied(command))
         self.changed()
         return True
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notice is plain text (whatever a caller asks): a name from a file may hold
+        '[/]', which as markup stops the app when the toast is drawn, or '[@click=...]'."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     @property
     def virtual_dice(self) -> SeededDice:

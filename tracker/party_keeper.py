@@ -42,14 +42,41 @@ class PartyKeeper:
             return str(error)
         return ""
 
+    def read_only(self) -> str:
+        """'' or why this party cannot be changed here, said before any work is done: a
+        symbolic link is never written through (rules.saves.party_store)."""
+        if not self.path.is_symlink():
+            return ""
+        try:
+            target = str(self.path.readlink())
+        except OSError:
+            target = "somewhere else"
+        return (
+            f"{self.path.name} is a symbolic link (to {target}): the tracker never writes"
+            " through one, so this party only shows here; to change it, put a copy of the"
+            " file in the link's place"
+        )
+
     def change(self, make: Change) -> str:
         """Apply `make` and save; '' when done, else why not (then nothing was changed)."""
         try:
             new = make(self.party)
         except PartyError as error:
             return str(error)
+        return self.commit(new, self.party)
+
+    def commit(self, new: Party, base: Party) -> str:
+        """Save `new`, made from `base` (maybe in a worker, while the screen ran on): only
+        if `base` is still what this keeper and the file hold; '' when done, else why not."""
+        if why := self.read_only():
+            return why
+        if base is not self.party:
+            return (
+                f"{self.party.name} changed on this screen while the change was being made"
+                f" (revision {base.revision} → {self.party.revision}): nothing written"
+            )
         try:
-            save_party(new, self.path, expected=self.party.revision)
+            save_party(new, self.path, expected=base.revision)
         except PartyFileConflict as error:
             problem = self.reload()
             return f"{error.problem} (the party was read again{': ' + problem if problem else ''})"

@@ -10,6 +10,11 @@ here unchanged so the app can ask for them and call again), then the rest of the
 time passes. A reminder has no place in a party: if one fires it is logged and
 dismissed. The whole passage is one logged change; the characters come back with
 their anchors and effects measured from a track at 0 again (rules.party.lasting).
+A long passage of nothing but bleeding runs one steady cycle through the engine and
+skips the identical ones after it (rules.party.steady): the same answer, tick for tick.
+R15: the GM gives the demise goal (a party has no encounter settings); it is set
+on the scratch encounter with the encounter's own SetDemiseGoal, so every check
+that comes due is written and rolled at it, and the log line names it.
 """
 
 from __future__ import annotations
@@ -21,18 +26,19 @@ from pydantic import ValidationError
 from rules.engine.apply import apply
 from rules.engine.context import CommandError
 from rules.mechanics.dice import DiceSource
-from rules.model.commands import Command, ResolveCheck
+from rules.model.commands import Command, ResolveCheck, SetDemiseGoal
 from rules.model.effect_commands import SECONDS_PER_TU, DismissReminder, PassTime, TimeUnit
 from rules.model.errors import field_errors
 from rules.model.event import Event
 from rules.model.party import Party
 from rules.model.pending import ReminderData
-from rules.model.state import Encounter
+from rules.model.state import Encounter, Settings
 from rules.party.between import moved_by, scratch_encounter
 from rules.party.errors import PartyError
 from rules.party.history import commit
+from rules.party.steady import BLEED_INTERVAL, measure, quiet, skip, snapshot
 
-__all__ = ["pass_time", "time_command"]
+__all__ = ["demise_goal_of", "pass_time", "time_command"]
 
 _ROLLED = ("breakage", "demise")  # the pool checks ResolveCheck rolls (A15, A16)
 
@@ -48,32 +54,76 @@ def time_command(amount: int, unit: TimeUnit) -> PassTime:
         ) from None
 
 
-def pass_time(party: Party, amount: int, unit: TimeUnit, dice: DiceSource) -> Party:
+def demise_goal_of(goal: int) -> SetDemiseGoal:
+    """R15: the goal of the demise checks (the command's and the setting's limits both
+    hold); a PartyError names the field."""
+    try:
+        Settings(demise_goal=goal)
+        return SetDemiseGoal(demise_goal=goal)
+    except ValidationError as err:
+        raise PartyError(
+            "demise goal: " + "; ".join(field_errors(err, Settings).values())
+        ) from None
+
+
+def pass_time(
+    party: Party,
+    amount: int,
+    unit: TimeUnit,
+    dice: DiceSource,
+    demise_goal: int | None = None,
+    *,
+    tick_by_tick: bool = False,
+) -> Party:
     """`amount` `unit` pass for the whole party: one logged change ("time").
 
-    Demise (A16) and breakage (A15) checks that come due are rolled with `dice`
-    at the goal the engine set (R15); a failed demise check writes the character
-    as dead. Pure: `party` is untouched; a refusal is a PartyError, and running out
-    of scripted faces raises `DiceExhausted` before anything is returned.
+    Demise (A16) and breakage (A15) checks that come due are rolled with `dice`,
+    a demise check at `demise_goal` (R15; None: the encounter's default goal); a
+    failed demise check writes the character as dead. Pure: `party` is untouched;
+    a refusal is a PartyError, and running out of scripted faces raises
+    `DiceExhausted` before anything is returned. `tick_by_tick`: never skip steady
+    cycles (the reference the skipping is tested against; the answer is the same).
     """
     command = time_command(amount, unit)
+    goal = None if demise_goal is None else demise_goal_of(demise_goal)
     if not party.characters:
         raise PartyError(f"{party.name} has no characters: no time to pass for anyone")
     scratch = scratch_encounter(party)
     events: list[Event] = []
+    if goal is not None and goal.demise_goal != scratch.settings.demise_goal:
+        _run(scratch, goal, dice)  # its "settings" line has no actor: not in the lines
     left = command.tu
+    skipped, cycle, tried = 0, None, tick_by_tick
     while left > 0:
+        if not tried and left >= 2 * BLEED_INTERVAL and quiet(scratch):
+            tried = True  # once: a cycle that was not steady is not tried again
+            before = snapshot(scratch)
+            ran = _run(scratch, PassTime(amount=BLEED_INTERVAL), dice)
+            events += ran
+            left -= BLEED_INTERVAL
+            _answer_pending(scratch, dice, events)
+            cycle = measure(before, scratch, ran)
+            if cycle is not None:
+                skipped = left // BLEED_INTERVAL
+                left -= skipped * BLEED_INTERVAL
+            continue
         start = scratch.time
         events += _run(scratch, PassTime(amount=left), dice)
         left -= scratch.time - start
         answered = _answer_pending(scratch, dice, events)
         if not answered and scratch.time == start:
             raise PartyError(f"time would not pass beyond track {start}: nothing was changed")
+    ticks: dict[str, int] = {}
+    if cycle is not None:
+        scratch = skip(scratch, cycle, skipped)
+        ticks = {cid: n * skipped for cid, n in cycle.ticks.items()}
     moved = moved_by(party, scratch)
     unit_words = "" if unit == "TU" else f" ({command.tu} TU, {SECONDS_PER_TU} s a TU)"
     said = unit[:-1] if amount == 1 and unit != "TU" else unit  # "1 hour", "2 hours"
     head = f"Time passes: {amount} {said}{unit_words}"
-    lines = _lines(party, scratch, events) or ["nothing lasting changed"]
+    if any(e.kind == "check" and "demise check" in e.text for e in events):
+        head += f", demise checks at goal {scratch.settings.demise_goal} (R15)"
+    lines = _lines(party, scratch, events, ticks) or ["nothing lasting changed"]
     text = f"{head}: " + "; ".join(lines)
     return commit(party, "time", text, moved, lines=lines)
 
@@ -100,9 +150,12 @@ def _answer_pending(scratch: Encounter, dice: DiceSource, events: list[Event]) -
     return answered
 
 
-def _lines(party: Party, scratch: Encounter, events: list[Event]) -> list[str]:
+def _lines(
+    party: Party, scratch: Encounter, events: list[Event], skipped: dict[str, int]
+) -> list[str]:
     """Per character, what happened: bleeding WP, effect ticks, effects ended, checks and
-    their results, death; then any reminder that fired (logged, dismissed)."""
+    their results, death; then any reminder that fired (logged, dismissed). `skipped`:
+    the bleeding ticks of the steady cycles skipped (not in `events`)."""
     by_actor: dict[str, list[Event]] = defaultdict(list)
     reminders: list[str] = []
     for e in events:
@@ -115,14 +168,14 @@ def _lines(party: Party, scratch: Encounter, events: list[Event]) -> list[str]:
     lines = []
     for cid, c in scratch.combatants.items():
         bled = c.bleed_wp - party.characters[cid].bleed_wp
-        parts = _character_parts(c.name, bled, by_actor.get(cid, []))
+        parts = _character_parts(c.name, bled, by_actor.get(cid, []), skipped.get(cid, 0))
         if parts:
             lines.append(f"{c.name}: " + ", ".join(parts) + f"; now {c.total_wp()} WP")
     return lines + reminders
 
 
-def _character_parts(name: str, bled: int, events: list[Event]) -> list[str]:
-    ticks = sum(1 for e in events if e.kind == "bleed")
+def _character_parts(name: str, bled: int, events: list[Event], skipped: int) -> list[str]:
+    ticks = skipped + sum(1 for e in events if e.kind == "bleed")
     parts = [f"bled {bled} WP ({ticks} tick{'s' if ticks != 1 else ''}, A14)"] if ticks else []
     hurt: Counter[str] = Counter()
     for e in events:

@@ -63,8 +63,11 @@ class WriteBackDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Back to the party {self.party_name}", classes="dialog-title")
-            yield Static("\n".join(self.lines) or "(no party character here)", id="summary")
+            # names come from files: plain text, never markup (a '[/]' would stop the app)
+            title = f"Back to the party {self.party_name}"
+            yield Static(title, classes="dialog-title", markup=False)
+            summary = "\n".join(self.lines) or "(no party character here)"
+            yield Static(summary, id="summary", markup=False)
             yield Static(
                 "y or enter writes this back to the party · escape skips"
                 " (the palette's “Write back to the party” asks again)",
@@ -125,11 +128,15 @@ class MergePicks(Dialog[dict[str, str]]):
             kept = ", ".join(names.get(cid, cid) for cid in self.conflict.kept)
             if kept:
                 yield Static(
-                    f"Only the party's change touched {kept}: they keep it.", classes="hint"
+                    f"Only the party's change touched {kept}: they keep it.",
+                    classes="hint",
+                    markup=False,
                 )
             if free:
                 yield Static(
-                    f"Only this encounter changed {free}: they take its state.", classes="hint"
+                    f"Only this encounter changed {free}: they take its state.",
+                    classes="hint",
+                    markup=False,
                 )
             for number, cid in enumerate(self.conflict.touched):  # ids need not fit a DOM id
                 yield labelled(

@@ -7,6 +7,8 @@ roster, E the open encounter's PCs, T a character to the roster as a template,
 u undo the last change (write-backs too), delete a character leaves, escape back.
 Every change is a rules function (`rules.party`) saved at once by the keeper
 (tracker.party_keeper); a refusal shows the rules' words and changes nothing.
+While time passes (a worker thread, tracker.party_time) the screen says so and
+the keys that would change the party, or leave it, are refused with a message.
 """
 
 from __future__ import annotations
@@ -14,15 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+from textual.worker import Worker, WorkerState
 
 from rules.model.state import Encounter
 from rules.party import between, history
 from rules.party.lasting import summary
+from tracker import party_time
 from tracker.party_cells import COLUMNS, cells, history_lines, title
 from tracker.party_palette import PartyCommands
 
@@ -31,6 +36,7 @@ if TYPE_CHECKING:
     from rules.model.state import Combatant
     from tracker.app import TrackerApp
     from tracker.party_keeper import PartyKeeper
+    from tracker.party_time import Running
 
 
 class PartyScreen(Screen[None]):
@@ -55,6 +61,8 @@ class PartyScreen(Screen[None]):
         super().__init__(id="party-screen")
         self.keeper = keeper
         self.error = ""
+        self.passing: Running | None = None  # time passing in a worker (tracker.party_time)
+        self.demise_goal = party_time.DEFAULT_GOAL  # R15: the last goal the GM gave here
 
     @property
     def tracker(self) -> TrackerApp:
@@ -69,6 +77,7 @@ class PartyScreen(Screen[None]):
         yield DataTable(id="party-characters", cursor_type="row", zebra_stripes=True)
         yield Static("", id="party-state", markup=False)
         yield Static("", id="party-log", markup=False)
+        yield Static("", id="party-busy", markup=False)
         yield Static("", id="party-error")
         yield Footer()
 
@@ -82,12 +91,17 @@ class PartyScreen(Screen[None]):
     def sync(self) -> None:
         """Every part from the party as the keeper last read or wrote it."""
         party = self.party
-        self.query_one("#party-title", Static).update(title(party, self.keeper.path.name))
+        read_only = " · read-only: a symbolic link" if self.keeper.read_only() else ""
+        self.query_one("#party-title", Static).update(
+            title(party, self.keeper.path.name) + read_only
+        )
         table = self.query_one(DataTable)
         keep = self.selected
         table.clear()
         for cid, c in party.characters.items():
-            table.add_row(*cells(c), key=cid)
+            # Text, never markup: a name from a file may hold '[/]' (DataTable reads a str
+            # as markup and a stray closing tag would stop the screen)
+            table.add_row(*map(Text, cells(c)), key=cid)
         if keep in party.characters:
             table.move_cursor(row=table.get_row_index(keep))
         self._show_selected()
@@ -120,15 +134,67 @@ class PartyScreen(Screen[None]):
 
     def apply(self, make: Callable[[Party], Party]) -> bool:
         """Change the party through a rules function; the rules' reason when refused."""
-        problem = self.keeper.change(make)
-        self.sync()
-        if problem:
-            self.show_error(problem)
-            self.notify(problem, title="Refused", severity="error", timeout=10)
+        if self.cannot_change():
             return False
+        problem = self.keeper.change(make)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.changed()
+        return True
+
+    def refuse(self, problem: str) -> None:
+        """Nothing changed: say why (the party as the keeper holds it now is shown)."""
+        self.sync()
+        self.show_error(problem)
+        self.notify(problem, title="Refused", severity="error", timeout=10)
+
+    def changed(self) -> None:
+        """A change was saved: show the party and the rules' line for it."""
+        self.sync()
         self.show_error("")
         self.notify(self.keeper.last_text(), title=self.party.name, timeout=5)
+
+    # --- time passing in a worker (tracker.party_time) ----------------------------
+    def refuse_busy(self) -> bool:
+        """True (and said so) while time passes: a key now would change a stale party."""
+        if self.passing is None:
+            return False
+        message = (
+            f"Passing time ({self.passing.words()}) for {self.party.name}: wait until it is"
+            " done, then try again (nothing was changed)"
+        )
+        self.show_error(message)
+        self.notify(message, title="Busy", severity="warning", timeout=5)
         return True
+
+    def cannot_change(self) -> bool:
+        """True (and said so) while time passes or when the file cannot be written here."""
+        if self.refuse_busy():
+            return True
+        why = self.keeper.read_only()
+        if why:
+            self.refuse(why)
+        return bool(why)
+
+    def start_passing(self, running: Running) -> None:
+        self.passing = running
+        self.show_error("")
+        busy = f"⏳ Passing time: {running.words()} for {self.party.name}…"
+        self.query_one("#party-busy", Static).update(busy)
+
+    def stop_passing(self) -> Running | None:
+        running, self.passing = self.passing, None
+        self.query_one("#party-busy", Static).update("")
+        return running
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == party_time.GROUP and event.state in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
+            party_time.finished(self, event.worker)
 
     def _chosen(self) -> str | None:
         """The highlighted character, or None (said so) in an empty party."""
@@ -144,7 +210,8 @@ class PartyScreen(Screen[None]):
 
     # --- actions -----------------------------------------------------------------
     def action_back(self) -> None:
-        self.dismiss(None)
+        if not self.refuse_busy():
+            self.dismiss(None)
 
     def action_new_day(self) -> None:
         self.apply(between.new_day)
@@ -163,11 +230,12 @@ class PartyScreen(Screen[None]):
         self._about_one(LuckForm)
 
     def action_pass_time(self) -> None:
-        from tracker import party_time
-
-        party_time.ask(self)
+        if not self.cannot_change():
+            party_time.ask(self)
 
     def _about_one(self, dialog: Callable[[Encounter, str], Any]) -> None:
+        if self.cannot_change():
+            return
         cid = self._chosen()
         if cid is None:
             return
@@ -182,6 +250,8 @@ class PartyScreen(Screen[None]):
         from tracker.demo import ROSTER_DIR
         from tracker.modals.templates import TemplatePicker
 
+        if self.cannot_change():
+            return
         picker = TemplatePicker(
             self.tracker.saves_dir / "roster", self._scratch(), builtin=ROSTER_DIR
         )
@@ -203,6 +273,8 @@ class PartyScreen(Screen[None]):
     def action_add_pcs(self) -> None:
         """E: the open encounter's PCs join (those the party has not got by id)."""
         session = self.tracker.session
+        if self.cannot_change():
+            return
         if session is None:
             self.show_error("no encounter is open: open one (o) with the PCs to add")
             return
@@ -251,6 +323,8 @@ class PartyScreen(Screen[None]):
     def action_undo_change(self) -> None:
         from tracker.modals.confirm import Confirm
 
+        if self.cannot_change():
+            return
         undoable = history.undoable(self.party)
         if not undoable:
             self.show_error(f"{self.party.name} has no change that can be undone")
@@ -267,6 +341,8 @@ class PartyScreen(Screen[None]):
     def action_remove(self) -> None:
         from tracker.modals.confirm import Confirm
 
+        if self.cannot_change():
+            return
         cid = self._chosen()
         if cid is None:
             return

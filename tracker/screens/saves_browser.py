@@ -79,9 +79,10 @@ class SavesBrowser(Screen[Opened | None]):
         self.parties: dict[str, PartyInfo] = {}  # party files, by their row's key
         self.filled = False  # every save of the folder has its row
         self._listing = 0  # a newer reload (or leaving) stops an older one's filling
+        self._error_row: str | None = None  # the row whose reason for not opening is shown
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Saves in {self.folder}", id="browser-title")
+        yield Static(f" Saves in {self.folder}", id="browser-title", markup=False)
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="browser-error")
         yield Footer()
@@ -196,14 +197,24 @@ class SavesBrowser(Screen[Opened | None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         info = self.saves.get(str(event.row_key.value))
+        row_error = ""  # why this row will not open, if it will not
         if info is not None and info.error is not None:
-            self.show_error(f"{info.error}{_backup_hint(info.backup)}")
+            row_error = f"{info.error}{_backup_hint(info.backup)}"
         party = self.parties.get(str(event.row_key.value))
         if party is not None and party.error is not None:
-            self.show_error(party.error)
+            row_error = party.error
+        key = str(event.row_key.value)
+        if row_error:
+            self.show_error(row_error)
+        elif self.error and self._error_row not in (None, key):
+            self.show_error("")  # another row's reason (it would not open): not this one's
+        self._error_row = key if row_error else None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.choose(str(event.row_key.value))
+        key = str(event.row_key.value)
+        self.choose(key)
+        if self.error:
+            self._error_row = key  # why this row did not open: it goes when the cursor does
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""

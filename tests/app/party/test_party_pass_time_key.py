@@ -1,4 +1,4 @@
-"""The party screen's pass time (P, and "Party: pass time" in the palette): the encounter's
+"""The party screen's pass time (P, and "Party: pass time" in the palette): the party's
 pass-time dialog, the rules' passage saved to the party file, demise checks rolled with
 the app's dice (virtual, or the faces the GM types), the history line and a notice,
 bad input named under its field with nothing changed, and u undoing it."""
@@ -18,7 +18,7 @@ from tests.support.party_ui import read
 from tracker.app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
 from tracker.modals.dice_entry import DiceEntry
-from tracker.modals.pass_time import PassTimeForm
+from tracker.modals.party_pass_time import PartyPassTimeForm
 from tracker.party_palette import PartyCommands
 from tracker.screens.party import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
@@ -61,7 +61,7 @@ async def _open(pilot, app: TrackerApp, path: Path) -> PartyScreen:  # type: ign
 
 async def _pass(pilot, app: TrackerApp, amount: str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("P")
-    await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
+    await until(pilot, lambda: isinstance(app.screen, PartyPassTimeForm))
     await type_into(pilot, "#amount", amount)
     await until(pilot, lambda: not save_disabled(app))
     await pilot.click("#save")
@@ -91,7 +91,7 @@ async def test_bad_amount_is_named_and_nothing_changes(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await _open(pilot, app, path)
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
+        await until(pilot, lambda: isinstance(app.screen, PartyPassTimeForm))
         await type_into(pilot, "#amount", "soon")
         await until(pilot, lambda: shown(app, "amount").startswith("amount: 'soon'"))
         assert save_disabled(app)
@@ -150,7 +150,7 @@ async def test_the_palette_offers_party_pass_time(tmp_path: Path) -> None:
         assert "Party: pass time" in titles
         run = next(run for title, run, _ in provider.entries() if title == "Party: pass time")
         run()
-        await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
+        await until(pilot, lambda: isinstance(app.screen, PartyPassTimeForm))
         await until(pilot, lambda: bool(app.screen.query("#preview")))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, PartyScreen))
