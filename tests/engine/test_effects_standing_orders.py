@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.engine import track_index
@@ -82,6 +82,20 @@ effect = st.tuples(
 reminder = st.tuples(st.integers(1, 40), st.one_of(st.none(), st.integers(0, 6)))
 
 
+# Found by this property: a tick lowered Guard 0's Wits, and the run opened it twice at 10
+# (a re-keyed entry beside the one the track's pop pushed); the run now checks its own
+# entries are current, as every reader of the heap does.
+TWO_ENTRIES = dict(
+    wits=[1, 1],
+    seed=1,
+    until=10,
+    effects=[(0, Duration(), Tick(every=4, wp=2), 0), (0, Duration(kind="next"), TICKS[1], 1)],
+    reminders=[],
+    orders=[["Move"]],
+)
+
+
+@example(**TWO_ENTRIES)
 @settings(max_examples=60, deadline=None)
 @given(
     wits=st.lists(st.integers(1, 9), min_size=2, max_size=6),

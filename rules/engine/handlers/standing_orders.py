@@ -117,11 +117,11 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
             order, time, kind, wits, arrival, name, cid, _, _ = heap[0]
         if kind == ACT:
             run = runs_get(cid)
-            if (run is None or arrival < first_arrival) and not is_current(
-                heap[0][8], time, arrival
-            ):
+            if not is_current(heap[0][8], time, arrival):
                 # stale: it moved, died, left the fight or the encounter. Dropped before the
                 # `until` check, so the run stops for the reason a fresh heap would give.
+                # The run's own entries too: an effect's tick (issue 15) can kill, or move a
+                # Wits so that a second entry is pushed for the same opening.
                 heappop(heap)
                 continue
         if time > until:
