@@ -17,10 +17,9 @@ checks both give the same encounter, log and undo, step for step.
 from __future__ import annotations
 
 from heapq import heappop
-from typing import Final
+from typing import Any, Final
 
 from rules.engine.context import Context, Handler
-from rules.engine.journal import undo_set
 from rules.engine.opportunity import ENCOUNTER_PER_TURN, opening
 from rules.engine.track_index import ACT, TrackCache, is_current
 from rules.model.commands import Advance
@@ -28,6 +27,17 @@ from rules.model.commands import Advance
 # The watch set not yet built (`rules.engine.fx_schedule.watched`): truthy, so the step
 # declines, as it does while any opening is watched; the general way builds the set.
 _UNKNOWN: Final = frozenset({None})
+# The encounter's one per-turn field (the Turn under way, `ENCOUNTER_PER_TURN`) and its
+# fresh value. The step journals it beside the time and the due list as one entry, so a
+# second field added to that table must be added here too: refused at import until it is.
+if len(ENCOUNTER_PER_TURN) != 1:
+    raise RuntimeError("quick_step journals one per-turn encounter field: add the new one")
+((_TURN, _NO_TURN),) = ENCOUNTER_PER_TURN
+
+
+def _undo_step(ed: dict[str, Any], time: int, turn: Any, due: list[str]) -> None:
+    """The step's journal entry undone: the time, the turn and the due list as they were."""
+    ed["time"], ed[_TURN], ed["due"] = time, turn, due
 
 
 def quick_first(general: Handler) -> Handler:
@@ -54,16 +64,11 @@ def quick_first(general: Handler) -> Handler:
         ):
             return general(ctx, cmd)
         heappop(heap)
-        ops = ctx.ops  # what Journal.put records, written out
-        if time != ed["time"]:
-            ops.append((undo_set, ed, "time", ed["time"]))
-            ed["time"] = time
-        for field, fresh in ENCOUNTER_PER_TURN:  # = close_turn, written out
-            old = ed[field]
-            if old is not fresh:
-                ops.append((undo_set, ed, field, old))
-                ed[field] = fresh
-        ops.append((undo_set, ed, "due", ed["due"]))
+        # One journal entry for the three fields the step moves, not one each: 0.1 µs of
+        # the step's 2.6 (make bench). The turn closes as `close_turn` closes it.
+        ctx.ops.append((_undo_step, ed, ed["time"], ed[_TURN], ed["due"]))
+        ed["time"] = time
+        ed[_TURN] = _NO_TURN
         ed["due"] = [cid]
         opening(ctx, ed, d)  # = open_opportunity(ctx, c), as the general way
         return None
