@@ -9,11 +9,8 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
-from rules.model.state import Combatant, Wound
-from rules.party.between import new_party
-from rules.saves.folder import free_party_path
-from rules.saves.party_store import save_party
 from tests.support.modal_host import save_disabled, shown, type_into, until
+from tests.support.party_time_ui import bleeder, party_of
 from tests.support.party_ui import read
 from tracker.app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
@@ -24,29 +21,6 @@ from tracker.screens.party import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
-STATS = {"Endurance": 6, "Wits": 5}
-
-
-def bleeder(wp: int, *, checked: bool = False) -> Combatant:
-    """Kans bleeding at BLR 1 since 4 TU before the track's 0 (A14); `wp` of wounds."""
-    return Combatant(
-        id="kans",
-        name="Kans",
-        side="PC",
-        stats=STATS,
-        wounds=[Wound(location="chest", wp=wp, bleeding=True)],
-        bleed_rate=1,
-        bleed_anchor=-4,
-        half_endurance_checked=checked,
-        zero_endurance_checked=checked,
-    )
-
-
-def party_of(saves: Path, kans: Combatant) -> Path:
-    party = new_party("Hawkwood", [kans, Combatant(id="ula", name="Ula", side="PC")])
-    path = free_party_path(saves, party.name)
-    save_party(party, path, expected=None)
-    return path
 
 
 async def _open(pilot, app: TrackerApp, path: Path) -> PartyScreen:  # type: ignore[no-untyped-def]
