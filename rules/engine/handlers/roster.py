@@ -279,6 +279,9 @@ def duplicate_combatant(ctx: Context, cmd: DuplicateCombatant) -> None:
         _refuse_taken(ctx, cmd.name)
     sheet["name"] = cmd.name or free_name(ctx.enc, src.name)
     c = Combatant(id=ctx.new_id(), awareness=src.awareness, **sheet).model_copy(deep=True)
+    # What the players' screen may show of it is the source's (issue 16: a copy of a
+    # hidden ambusher stays hidden).
+    c.hidden, c.reveal = src.hidden, src.reveal
     _insert(ctx, c)
     ctx.emit("add", f"{c.name} enters as a copy of {src.name}'s sheet", actor=c.id)
     if joins:
