@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
 from rules.mechanics.chart import DEFAULT_ACTION_COST
@@ -79,6 +80,7 @@ class Row(Vertical, Generic[ItemT]):
         super().__init__()
         self.item: ItemT | None = item  # None: a new, blank row
         self.error = FieldError("row")  # the form renames the slot by position
+        self._cells: dict[str, Widget] = {}
 
     def cells(self) -> ComposeResult:
         raise NotImplementedError(f"{type(self).__name__} must compose its cells")
@@ -89,11 +91,23 @@ class Row(Vertical, Generic[ItemT]):
             yield Button("✕", classes="remove", compact=True, tooltip="remove this row")
         yield self.error
 
+    def cell(self, cell: str) -> Widget:
+        """A cell by its class, found once: the form reads every cell of every row on
+        each keystroke, and a query walks the row's widgets every time."""
+        found = self._cells.get(cell)
+        if found is None:
+            found = self._cells[cell] = self.query_one(f".{cell}")
+        return found
+
     def text(self, cell: str) -> str:
-        return self.query_one(f".{cell}", Input).value.strip()
+        found = self.cell(cell)
+        assert isinstance(found, Input), f"{cell} is no Input"
+        return found.value.strip()
 
     def choice(self, cell: str) -> str:
-        return str(self.query_one(f".{cell}", Select).value)
+        found = self.cell(cell)
+        assert isinstance(found, Select), f"{cell} is no Select"
+        return str(found.value)
 
     def focus_first(self) -> None:
         self.query(Input).first().focus()

@@ -251,7 +251,9 @@ class Dialog(ModalScreen[ResultT]):
         if not self._ready:
             return None
         result, errors = self.validate_form()
-        lines = list(self.query(FieldError))  # one walk of the tree per keystroke
+        # One walk of the tree per keystroke, by type: a query matches a CSS selector
+        # against every widget on the way (3 of the sheet form's 4 ms a keystroke).
+        lines = self.walk_children(FieldError)
         slots = {error.slot for error in lines}
         stray = [text for slot, text in errors.items() if slot not in slots and text]
         for error in lines:
