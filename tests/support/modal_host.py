@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select
@@ -42,6 +43,19 @@ async def until(pilot: Pilot[None], condition: Callable[[], object], timeout: fl
         if loop.time() > deadline:
             raise AssertionError(f"condition not met within {timeout}s")
         await pilot.pause(0.01)
+
+
+async def handled(widget: DOMNode, upto: DOMNode) -> None:
+    """Until `widget` and every node above it up to `upto` has handled what it was sent
+    so far: a message bubbles one node at a time, so a barrier waits in each queue."""
+    node: DOMNode | None = widget
+    while node is not None:
+        done = asyncio.Event()
+        node.call_later(done.set)
+        await asyncio.wait_for(done.wait(), timeout=20)
+        if node is upto:
+            return
+        node = node.parent
 
 
 async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:

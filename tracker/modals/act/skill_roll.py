@@ -235,14 +235,19 @@ class SkillRollDialog(ActDialog[Command]):
 
     @on(Input.Changed, "#goal")
     def _goal_typed(self, event: Input.Changed) -> None:
-        """A typed number that is a named goal shows its name (R2: 17 is Near Impossible)."""
+        """A typed number that is a named goal shows its name (R2: 17 is Near Impossible).
+
+        The name follows the number without its Changed: that Changed would reach
+        `_goal_named` after the GM's next key and write the old number back over it
+        (`1 5` typed fast became 1, Routine)."""
         named = self.query_one("#goal-name", Select)
         text = event.value.strip()
         value = parse_int(text) if is_int_text(text) else None  # '²' is no goal
-        if value in GOALS.values():
-            named.value = value
-        elif named.value != Select.NULL:
-            named.value = Select.NULL
+        with self.prevent(Select.Changed):
+            if value in GOALS.values():
+                named.value = value
+            elif named.value != Select.NULL:
+                named.value = Select.NULL
 
     @on(Select.Changed, "#opponent")
     def _opponent_changed(self) -> None:
