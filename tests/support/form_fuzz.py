@@ -3,10 +3,17 @@
 For one dialog (already pushed by its key) and each of its modes (a drop-down
 that switches the fields shown: heal's care, luck's what, the roll's mode,
 the check's kind), every Input the GM can type in is set to each hostile value, the
-others keep what the dialog opened with, and enter is pressed in the field.
-Nothing may raise (run_test re-raises what a handler raised), the session
-must not change (the encounter's JSON, the done list), the dialog must still
-be up, and a number field must show a message the opening did not.
+others keep what the dialog opened with, and the dialog is submitted. Nothing may
+raise (run_test re-raises what a handler raised), the state must not change (the
+encounter's JSON and the done list, or what the caller's `state` reads), the dialog
+must still be up, and a number field must show a message the opening did not.
+
+Two lanes, one set of checks:
+- every value in every field through the dialog's own handlers: the value is set,
+  the field's Changed is handled by every node up to the dialog (a barrier in each
+  node's queue, not a frame or an idle wait), then the dialog is submitted;
+- a sample of the values typed key by key, or pasted, into a sample of the fields,
+  with enter: the real key path (`make soak` types every value into every field).
 
 A value the form would take is not submitted (it would apply): it is kept in
 `Coverage.accepted`, and the test asserts that only text fields (names,
@@ -15,14 +22,20 @@ reasons) and blanks (a default) are ever taken.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Select
+from textual.widgets.input import Selection
 
+from tests.support.burst import send_at_once
 from tests.support.hostile_text import HOSTILE
+from tests.support.modal_host import handled, until
+from tests.support.soak import SOAK
 from tracker.app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
 
@@ -43,6 +56,12 @@ TEXT_FIELDS = {
     "a-stat",
 }
 MODE_SELECTS = ("care", "what", "mode", "kind")
+TYPED_FIELDS = 2  # the real key path: this many fields of each dialog and mode...
+TYPED = ("²", "+-3", "1e309")  # ...typed key by key (plain keys: no escape, no enter)
+PASTED = ("\x00\x1b[2J\x7f", "x" * 10_000)  # ...and pasted as a terminal delivers a paste
+DRAWN = "\x00\x1b[2J\x7f"  # each field's value in the frame drawn of it
+
+State = Callable[[], object]
 
 
 @dataclass
@@ -52,7 +71,7 @@ class Coverage:
     dialogs: set[str] = field(default_factory=set)
     fields: set[tuple[str, str, str]] = field(default_factory=set)
     tries: int = 0
-    scenarios: set[str] = field(default_factory=set)  # the fuzz tests that finished
+    typed: int = 0  # of the tries, those that went through the keys (or a paste)
     accepted: list[tuple[str, str, str]] = field(default_factory=list)
 
 
@@ -75,16 +94,20 @@ def typable(widget: Widget) -> bool:
 
 
 def messages(screen: Screen[object]) -> list[str]:
-    return [e.message for e in screen.query(FieldError) if e.message]
+    """What the dialog says now (a walk by type: a CSS query is ten times the cost)."""
+    return [e.message for e in screen.walk_children(FieldError) if e.message]
 
 
-def state(app: TrackerApp) -> tuple[str, int]:
-    session = app.session
-    assert session is not None
-    return session.encounter.model_dump_json(), len(session.done)
+def encounter_state(app: TrackerApp) -> State:
+    def state() -> tuple[str, int]:
+        session = app.session
+        assert session is not None
+        return session.encounter.model_dump_json(), len(session.done)
+
+    return state
 
 
-async def fuzz_dialog(pilot: Pilot[None], coverage: Coverage) -> None:
+async def fuzz_dialog(pilot: Pilot[None], coverage: Coverage, state: State | None = None) -> None:
     """Fuzz the dialog on top of the app, in each of its modes."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     dialog = app.screen
@@ -103,45 +126,120 @@ async def fuzz_dialog(pilot: Pilot[None], coverage: Coverage) -> None:
             select.value = value
             await pilot.pause()
         mode = "" if select is None else f"{select.id}={value}"
-        await fuzz_fields(pilot, dialog, f"{name}[{mode}]" if mode else name, coverage)
+        where = f"{name}[{mode}]" if mode else name
+        keys = SOAK or select is None  # the key path once a dialog, in every mode in a soak
+        await fuzz_fields(pilot, dialog, where, coverage, state, keys=keys)
+
+
+class _Judge:
+    """The checks every refused value must pass, against the dialog as it opened."""
+
+    def __init__(self, pilot: Pilot[None], dialog: Dialog[object], state: State) -> None:
+        self.app = pilot.app
+        self.dialog = dialog
+        self.state = state
+        self.baseline = messages(dialog)
+        self.valid_at_opening = dialog.validate_form()[0] is not None
+        self.before = state()
+
+    def refused(self, case: tuple[str, str, str], key: str, value: str) -> None:
+        assert self.app.screen is self.dialog, f"{case}: the dialog closed"
+        assert self.state() == self.before, f"{case}: the state changed"
+        if key not in TEXT_FIELDS and value.strip():
+            shown = messages(self.dialog)
+            assert shown, f"{case}: refused without a message"
+            if self.valid_at_opening:
+                assert shown != self.baseline, f"{case}: no message of its own ({shown})"
 
 
 async def fuzz_fields(
-    pilot: Pilot[None], dialog: Dialog[object], where: str, coverage: Coverage
+    pilot: Pilot[None],
+    dialog: Dialog[object],
+    where: str,
+    coverage: Coverage,
+    state: State | None = None,
+    *,
+    keys: bool = True,
 ) -> None:
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     fields: dict[str, Input] = {}
     for f in dialog.query(Input):  # the first of each kind: a sheet's rows repeat theirs
         if typable(f):
             fields.setdefault(field_name(f), f)
-    baseline = messages(dialog)
-    valid_at_opening = dialog.validate_form()[0] is not None
-    before = state(app)
+    judge = _Judge(pilot, dialog, state or encounter_state(app))
     for key, target in fields.items():
         coverage.fields.add((type(dialog).__name__, where, key))
         opening = target.value
-        for value in HOSTILE:
-            coverage.tries += 1
-            target.value = value
-            result, _errors = dialog.validate_form()
-            case = (where, key, value[:12])
-            if result is not None:
-                coverage.accepted.append(case)  # taken as typed: not submitted (it applies)
-                continue
-            if value == HOSTILE[0]:  # the real key path once a field, the submit after
-                target.focus()
-                await pilot.press("enter")
-            else:
+        with app.batch_update():  # no frame per value: each is drawn by nobody
+            for value in HOSTILE:
+                coverage.tries += 1
+                target.value = value
+                await handled(target, dialog)  # its Changed seen by every handler
+                case = (where, key, value[:12])
+                if dialog.validate_form()[0] is not None:
+                    coverage.accepted.append(case)  # taken as typed: not submitted
+                    continue
                 dialog.action_submit()  # synchronous: refuses (bell) or dismisses
-            assert app.screen is dialog, f"{case}: the dialog closed"
-            assert state(app) == before, f"{case}: the encounter changed"
-            if key not in TEXT_FIELDS and value.strip():
-                shown = messages(dialog)
-                assert shown, f"{case}: refused without a message"
-                if valid_at_opening:
-                    assert shown != baseline, f"{case}: no message of its own ({shown})"
+                judge.refused(case, key, value)
+            target.value = DRAWN  # one frame a field, of a hostile value and what it says
+            await handled(target, dialog)
+        await pilot.pause()
+        with app.batch_update():
+            target.value = opening
+            await handled(target, dialog)
+    if not keys:
+        return
+    sample = list(fields.items()) if SOAK else list(fields.items())[:TYPED_FIELDS]
+    values = HOSTILE if SOAK else (*TYPED, *PASTED)
+    for key, target in sample:
+        for value in values:
+            await _through_the_keys(pilot, dialog, target, value, judge, (where, key, value[:12]))
+            coverage.tries += 1
+            coverage.typed += 1
+
+
+async def _through_the_keys(
+    pilot: Pilot[None],
+    dialog: Dialog[object],
+    target: Input,
+    value: str,
+    judge: _Judge,
+    case: tuple[str, str, str],
+) -> None:
+    """Type (or paste) `value` over the field's text and press enter, as a GM would;
+    only a value the form refuses gets its enter (a taken one would apply)."""
+    app: TrackerApp = pilot.app  # type: ignore[assignment]
+    opening = target.value
+    with app.batch_update():  # frames cost more than the fuzz: one a value, drawn below
+        target.focus()
+        await handled(app, app)
+        target.selection = Selection(0, len(target.value))  # what is typed replaces it all
+        if value.isprintable() and len(value) < 40:
+            send_at_once(app, *value)
+        else:
+            assert app._driver is not None
+            app._driver.send_message(events.Paste(value))
+        await keys_done(pilot)
+        await handled(target, dialog)
+        # What the keys made of it (a digit alone in a name picks a condition and moves
+        # on): taken, it is not entered (it would apply); refused, enter must say why.
+        if app.screen is dialog and dialog.validate_form()[0] is None:
+            refusals = dialog.refusals
+            send_at_once(app, "enter")
+            await until(pilot, lambda: dialog.refusals > refusals or app.screen is not dialog)
+            judge.refused(case, case[1], value)
+    await pilot.pause()  # the frame of what was typed and what the dialog says of it
+    with app.batch_update():
         target.value = opening
-        await pilot.pause()  # its Changed handled before the next field
+        await handled(target, dialog)
+
+
+async def keys_done(pilot: Pilot[None]) -> None:
+    """Until the app has routed every key sent so far and none is still being handled
+    (tracker.key_order keeps them in a queue of its own, one in flight at a time)."""
+    app: TrackerApp = pilot.app  # type: ignore[assignment]
+    await handled(app, app)  # the driver's keys reached the app's queue
+    await until(pilot, lambda: not app._keys_waiting and app._key_in_flight is None)
 
 
 def check_accepted(coverage: Coverage) -> None:

@@ -6,8 +6,9 @@ roll (a), a parry and a damage to answer (d), a breakage roll to answer (d),
 the physical-dice prompt, heal again on the wounded one, and the palette's
 rename. `form_fuzz` types
 the values (non-ASCII digits, 5,000 digits, 1e309, +-3, control characters,
-10,000 characters, blanks) into each field and checks the outcome; the last
-test checks the coverage.
+10,000 characters, blanks) into each field and checks the outcome. Each test
+checks its own reach (the dialogs it opened, every value tried in each, only text
+taken), so the tests share nothing and run in any order, on any worker.
 """
 
 from __future__ import annotations
@@ -21,25 +22,32 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, TakeOpportunity
 from tests.support.demo import begin, demo_app
 from tests.support.form_fuzz import Coverage, check_accepted, fuzz_dialog
+from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import until
 from tracker.app import TrackerApp
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 
 SIZE = (120, 40)
-COVERAGE = Coverage()
-OTHER_SCENARIOS = 5  # the fuzz tests after the first (which runs once per key)
 
 
-def finished(name: str) -> None:
-    COVERAGE.scenarios.add(name)
+def reached(coverage: Coverage, *dialogs: str) -> None:
+    """The test fuzzed exactly these dialogs, every hostile value in each field, some
+    through the keys, and no number field took a value."""
+    assert coverage.dialogs == set(dialogs), coverage.dialogs
+    for dialog in dialogs:
+        fields = {f for d, _where, f in coverage.fields if d == dialog}
+        assert fields, f"{dialog}: no field fuzzed"
+    assert coverage.tries >= len(coverage.fields) * len(HOSTILE)
+    assert coverage.typed > 0
+    check_accepted(coverage)
 
 
-async def open_and_fuzz(pilot: Pilot[None], key: str, dialog: str) -> None:
+async def open_and_fuzz(pilot: Pilot[None], key: str, dialog: str, coverage: Coverage) -> None:
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     await pilot.press(key)
     await until(pilot, lambda: type(app.screen).__name__ == dialog)
-    await fuzz_dialog(pilot, COVERAGE)
+    await fuzz_dialog(pilot, coverage)
     await pilot.press("escape")
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
 
@@ -58,21 +66,23 @@ BEFORE_COMBAT = [
 
 @pytest.mark.parametrize(("key", "dialog"), BEFORE_COMBAT)
 async def test_the_demo_before_combat(tmp_path: Path, key: str, dialog: str) -> None:
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await until(pilot, lambda: app.session is not None)
-        await open_and_fuzz(pilot, key, dialog)
-    finished(f"before combat {key}")
+        await open_and_fuzz(pilot, key, dialog, coverage)
+    reached(coverage, dialog)
 
 
 async def test_after_b(tmp_path: Path) -> None:
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await begin(pilot)
-        await open_and_fuzz(pilot, "a", "OpportunityDialog")
-        await open_and_fuzz(pilot, "g", "OrdersDialog")
-    finished("after b")
+        await open_and_fuzz(pilot, "a", "OpportunityDialog", coverage)
+        await open_and_fuzz(pilot, "g", "OrdersDialog", coverage)
+    reached(coverage, "OpportunityDialog", "OrdersDialog")
 
 
 async def dinzis_attacks(pilot: Pilot[None]) -> None:
@@ -90,10 +100,11 @@ async def dinzis_attacks(pilot: Pilot[None]) -> None:
 
 
 async def test_an_attack_a_parry_and_its_damage(tmp_path: Path) -> None:
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await dinzis_attacks(pilot)
-        await fuzz_dialog(pilot, COVERAGE)
+        await fuzz_dialog(pilot, coverage)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         session = app.session
@@ -102,31 +113,33 @@ async def test_an_attack_a_parry_and_its_damage(tmp_path: Path) -> None:
         session.do(attack, ScriptedDice([10] * 6))  # Melee 6 vs Dex 6: 3 VP a die
         app.changed()
         await until(pilot, lambda: enc.pending and enc.pending[0].kind == "parry")
-        await open_and_fuzz(pilot, "d", "ParryDialog")
+        await open_and_fuzz(pilot, "d", "ParryDialog", coverage)
         await pilot.press("d")
         await until(pilot, lambda: type(app.screen).__name__ == "ParryDialog")
         app.screen.query_one("#weapon").query("RadioButton").first().value = True  # no parry
         await pilot.pause()
         app.screen.action_submit()  # type: ignore[attr-defined]
         await until(pilot, lambda: type(app.screen).__name__ == "DamageDialog")  # opens itself
-        await fuzz_dialog(pilot, COVERAGE)
-    finished("attack")
+        await fuzz_dialog(pilot, coverage)
+    reached(coverage, "AttackDialog", "ParryDialog", "DamageDialog")
 
 
 async def test_a_breakage_roll_to_answer(tmp_path: Path) -> None:
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await begin(pilot)
         app.run_command(ApplyWound(target="molin", wound_points=4, location="left arm"))
         await until(pilot, lambda: bool(app.session.encounter.pending))
-        await open_and_fuzz(pilot, "d", "CheckDialog")
+        await open_and_fuzz(pilot, "d", "CheckDialog", coverage)
         app.screen.query_one(Roster).select("molin")  # wounded and bleeding: heal, staunch
         await until(pilot, lambda: app.screen.selected == "molin")  # type: ignore[attr-defined]
-        await open_and_fuzz(pilot, "h", "HealForm")
-    finished("breakage")
+        await open_and_fuzz(pilot, "h", "HealForm", coverage)
+    reached(coverage, "CheckDialog", "HealForm")
 
 
 async def test_the_physical_dice_prompt(tmp_path: Path) -> None:
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
@@ -136,13 +149,14 @@ async def test_the_physical_dice_prompt(tmp_path: Path) -> None:
         await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
         await pilot.press("enter")  # the selected first row is ticked
         await until(pilot, lambda: type(app.screen).__name__ == "DiceEntry")
-        await fuzz_dialog(pilot, COVERAGE)
-    finished("physical dice")
+        await fuzz_dialog(pilot, coverage)
+    reached(coverage, "DiceEntry")
 
 
 async def test_the_palette_rename(tmp_path: Path) -> None:
     from tracker.commands_palette import TrackerCommands
 
+    coverage = Coverage()
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
@@ -150,31 +164,5 @@ async def test_the_palette_rename(tmp_path: Path) -> None:
         (run,) = [run for title, run, _ in entries if title == "Rename the encounter"]
         app.call_later(run)  # as the palette does: on the app
         await until(pilot, lambda: type(app.screen).__name__ == "EncounterName")
-        await fuzz_dialog(pilot, COVERAGE)
-    finished("rename")
-
-
-def test_coverage() -> None:
-    """Runs after the others (file order): every dialog was reached, no number was taken."""
-    if len(COVERAGE.scenarios) < len(BEFORE_COMBAT) + OTHER_SCENARIOS:
-        pytest.skip("needs every fuzz test above to have run (and passed) first")
-    expected = {dialog for _key, dialog in BEFORE_COMBAT} | {
-        "OpportunityDialog",
-        "OrdersDialog",
-        "AttackDialog",
-        "ParryDialog",
-        "DamageDialog",
-        "CheckDialog",
-        "DiceEntry",
-        "EncounterName",
-    }
-    assert COVERAGE.dialogs >= expected, expected - COVERAGE.dialogs
-    check_accepted(COVERAGE)
-    fields = {(dialog, key) for dialog, _where, key in COVERAGE.fields}
-    print(
-        f"\nform fuzz: {len(COVERAGE.dialogs)} dialogs, {len(fields)} distinct fields, "
-        f"{len(COVERAGE.fields)} field-in-mode cases, {COVERAGE.tries} values typed, "
-        f"{len(COVERAGE.accepted)} taken as typed (text or blank)"
-    )
-    controls = sorted({(where, key) for where, key, value in COVERAGE.accepted if "\x1b" in value})
-    print(f"text fields that take control characters: {controls}")
+        await fuzz_dialog(pilot, coverage)
+    reached(coverage, "EncounterName")
