@@ -4,8 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.run-installed
 TEST_STAMP := $(VENV)/.test-installed
+# Every core, each worker taking the next test as it finishes one (a few long tests
+# would otherwise leave a core idle at the end).
+PYTEST := $(BIN)/python -m pytest -q -n auto --dist worksteal
+# The tests that need no app: the rules, the engine, the saves, the party, the layout.
+NO_APP := tests/mechanics tests/model tests/odds tests/engine tests/saves tests/party \
+	$(wildcard tests/test_*.py)
 
-.PHONY: run test bench lint format clean
+.PHONY: run test check soak coverage lint bench format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,12 +30,26 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/tracker --demo --saves saves
 
-test: $(TEST_STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+
+# The full gate (what .ci/run runs): the lint, then every test.
+test: lint
+	$(PYTEST)
+
+# The inner loop of a change: the lint and the tests that need no app.
+check: lint
+	$(PYTEST) $(NO_APP)
+
+# Before a release: every test at its full counts (tests/support/soak.py).
+soak: lint
+	TRACKER_SOAK=1 $(PYTEST)
+
+coverage: $(TEST_STAMP)
+	$(PYTEST) --cov=rules --cov=tracker --cov-report=term --cov-report=html:htmlcov
 
 bench: $(TEST_STAMP)
 	$(BIN)/python -m bench
@@ -39,4 +59,4 @@ format: $(TEST_STAMP)
 	$(BIN)/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .grimp_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .grimp_cache htmlcov .coverage

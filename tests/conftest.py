@@ -26,6 +26,10 @@ def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator
             patch.setenv(name, str(folder))
         patch.delenv("TRACKER_SAVES", raising=False)
         assert "TRACKER_SAVES" not in os.environ
+        # pytest-xdist's workers set COLUMNS=80 LINES=24, which a child `tracker` (tmux,
+        # --serve's views) would take for its terminal's size over the real one.
+        patch.delenv("COLUMNS", raising=False)
+        patch.delenv("LINES", raising=False)
         yield
 
 

@@ -18,10 +18,11 @@ from rules.saves.store import load_session, save_session
 from tests.support.effect_fights import effect_candidates
 from tests.support.quick_paths import general_path_only
 from tests.support.random_fights import dump, start_encounter
+from tests.support.soak import examples
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -65,7 +66,7 @@ def test_random_fights_with_effects_undo_replay_and_redo_exactly(
 
 
 @settings(
-    max_examples=30,
+    max_examples=examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

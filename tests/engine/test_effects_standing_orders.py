@@ -19,6 +19,7 @@ from rules.model.commands import Advance, FastForward, StartCombat, TakeOpportun
 from rules.model.effect_commands import AddEffect, AddReminder
 from rules.model.effects import Duration, Tick
 from rules.model.state import Action, Combatant, Encounter
+from tests.support.soak import examples
 
 PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
 DURATIONS = [Duration(), Duration(kind="tu", amount=7), Duration(kind="next"), Duration(kind="end")]
@@ -96,7 +97,7 @@ TWO_ENTRIES = dict(
 
 
 @example(**TWO_ENTRIES)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     wits=st.lists(st.integers(1, 9), min_size=2, max_size=6),
     seed=st.integers(0, 10_000),

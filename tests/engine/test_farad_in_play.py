@@ -21,6 +21,7 @@ from rules.model.commands import (
 )
 from rules.model.state import Action, ChanceDice, Combatant
 from tests.support.engine_steps import do, refused, session, undo_all
+from tests.support.soak import examples
 
 
 def being(cid: str, name: str, **fields: Any) -> Combatant:
@@ -257,7 +258,7 @@ def test_end_of_combat_clears_the_turn() -> None:
     assert (kans.turn_bonus, kans.special_used) == (0, None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     pool=st.integers(min_value=-5, max_value=5).filter(bool),
     faces=st.lists(st.integers(min_value=1, max_value=10), min_size=3, max_size=3),

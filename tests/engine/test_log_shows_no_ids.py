@@ -25,13 +25,14 @@ from rules.model.commands import (
 )
 from rules.model.state import Weapon
 from tests.support.random_fights import candidates, fighter, start_encounter
+from tests.support.soak import examples
 
 
 def id_pattern(ids: set[str]) -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(sorted(map(re.escape, ids))) + r")\b")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_no_log_line_of_a_played_fight_names_a_combatant_id(data: st.DataObject, seed: int) -> None:
     session = Session(start_encounter())

@@ -23,10 +23,11 @@ from rules.engine.session import Session
 from rules.mechanics.dice import SeededDice
 from rules.saves.store import load_session, save_session
 from tests.support.random_fights import candidates, dump, start_encounter
+from tests.support.soak import examples
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

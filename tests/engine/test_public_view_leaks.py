@@ -23,6 +23,7 @@ from rules.model.commands import DuplicateCombatant
 from rules.model.state import Encounter
 from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
 from tests.support.random_fights import candidates, fighter
+from tests.support.soak import examples
 
 NOTE = "secret-gm-note-qx"
 
@@ -83,7 +84,7 @@ def check_view(enc: Encounter) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

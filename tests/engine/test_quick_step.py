@@ -19,6 +19,7 @@ from rules.model.commands import Advance, ApplyWound, Command, StartCombat, Take
 from rules.model.state import Action, Combatant, Encounter
 from tests.support.quick_paths import counting_quick_steps, general_path_only
 from tests.support.random_fights import candidates, dump, start_encounter
+from tests.support.soak import examples
 
 
 def outcome(session: Session, command: Command, dice: SeededDice) -> tuple[str, list[str]]:
@@ -54,7 +55,7 @@ def undo_both(quick: Session, general: Session) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

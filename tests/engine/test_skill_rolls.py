@@ -20,6 +20,7 @@ from rules.model.commands import (
 )
 from rules.model.state import Action, Combatant
 from tests.support.engine_steps import do, refused, session, undo_all
+from tests.support.soak import examples
 
 
 def being(
@@ -309,7 +310,7 @@ def test_anima_refusals() -> None:
     refused(s, AnimaCheck(actor="a", kind="characteristic", name="Luck"), "has no stat 'Luck'")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     stat=st.integers(min_value=0, max_value=30),
     faces=st.lists(st.integers(min_value=1, max_value=10), max_size=10),

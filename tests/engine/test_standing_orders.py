@@ -28,6 +28,7 @@ from rules.model.commands import (
 from rules.model.state import Action, Combatant, Encounter, Wound
 from rules.saves.store import load_session, save_session
 from tests.support.engine_steps import refused, texts
+from tests.support.soak import examples
 from tracker.demo import build_demo
 
 PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
@@ -108,7 +109,7 @@ def twins(
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     wits=st.lists(st.integers(1, 9), min_size=2, max_size=7),
     bleeding=st.sets(st.integers(0, 6), max_size=3),
@@ -143,7 +144,7 @@ def test_a_fast_forward_equals_the_fight_by_hand_and_undoes_exactly(
     assert state(fast) == state(slow)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     wits=st.lists(st.integers(1, 9), min_size=3, max_size=7),
     bleeding=st.sets(st.integers(0, 6), max_size=3),

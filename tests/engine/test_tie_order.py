@@ -18,6 +18,7 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from rules.model.state import Action, Combatant, Encounter
+from tests.support.soak import examples
 
 
 def brute_force_first(enc: Encounter) -> str | None:
@@ -42,7 +43,7 @@ ops = st.lists(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(wits=st.lists(st.integers(2, 9), min_size=3, max_size=8), seed=st.integers(0, 999), plan=ops)
 def test_the_opened_opportunity_is_always_r5s_first(
     wits: list[int], seed: int, plan: list[tuple[str, int, int]]

@@ -23,6 +23,7 @@ from rules.mechanics.dice import ScriptedDice, SeededDice
 from rules.model.commands import Advance, Attack, Dodge, StartCombat, TakeOpportunity
 from rules.model.state import Encounter
 from tests.support.random_fights import candidates, dump, start_encounter
+from tests.support.soak import examples
 
 
 def maimed_encounter() -> Encounter:
@@ -64,7 +65,7 @@ def cache_of(encounter: Encounter) -> dict[str, Any]:
 
 
 @settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

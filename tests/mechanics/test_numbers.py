@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rules.mechanics.dice import DiceError, parse_faces
 from rules.mechanics.numbers import MAX_DIGITS, NumberError, parse_int
 from tests.support.hostile_text import HOSTILE
+from tests.support.soak import examples
 from tracker.modals.parse import goal, modifier, whole_number, wound_points
 
 ASCII_INT = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)  # matched after strip()
@@ -31,7 +32,7 @@ hostile_text = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hostile_text)
 def test_parse_int_takes_ascii_digits_only_and_refuses_the_rest_with_a_message(
     text: str,
@@ -47,7 +48,7 @@ def test_parse_int_takes_ascii_digits_only_and_refuses_the_rest_with_a_message(
     assert value == int(text.strip())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hostile_text)
 def test_the_form_readers_never_raise(text: str) -> None:
     for read in (whole_number, goal, wound_points):
@@ -59,7 +60,7 @@ def test_the_form_readers_never_raise(text: str) -> None:
     modifier(text, errors, "modifier")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hostile_text, st.sampled_from([6, 10, 20, 100]))
 def test_parse_faces_raises_only_dice_error(text: str, sides: int) -> None:
     try:

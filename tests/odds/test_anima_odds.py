@@ -28,6 +28,7 @@ from rules.odds.anima import (
     resistance_odds,
 )
 from rules.odds.skill import open_roll_distribution
+from tests.support.soak import examples
 
 KINDS = [None, "chance-combat", "luck", "desperation"]
 
@@ -83,7 +84,7 @@ def test_mastery_narrows_the_fumble_range() -> None:
 
 
 @given(st.integers(0, 320), st.integers(-50, 700))
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 def test_ability_odds_are_the_open_distribution(ability: int, difficulty: int) -> None:
     """B1/B4/R24: P(no fumble and d100 total + ability ≥ difficulty), from the Fractions."""
     mastery = anima.is_master(ability)
@@ -93,7 +94,7 @@ def test_ability_odds_are_the_open_distribution(ability: int, difficulty: int) -
 
 
 @given(st.integers(0, 180), st.integers(50, 400))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 def test_a_chance_die_averages_ten_shifted_checks(ability: int, difficulty: int) -> None:
     """C1: a chance die on a d100 check is +1..+10, each a tenth (no mastery change below 190)."""
     shifted = sum(ability_odds(ability + m, difficulty).success for m in range(1, 11))

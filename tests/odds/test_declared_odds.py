@@ -30,6 +30,7 @@ from rules.odds.declared import (
     victory_distribution,
 )
 from rules.odds.skill import success_distribution
+from tests.support.soak import examples
 
 D10 = {face: Fraction(1, 10) for face in range(1, 11)}
 
@@ -83,7 +84,7 @@ def test_special_die_odds_match_the_engine(special, luck, drains, exert) -> None
 
 
 @given(st.integers(-2, 24), st.integers(0, 10), st.integers(-6, 6))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_nothing_declared_is_the_plain_roll(stat: int, dice: int, modifier: int) -> None:
     """A1/R1: without exertion or a die the odds are exactly rules.odds.skill'."""
     assert roll_distribution(stat, dice, modifier) == success_distribution(stat, dice, modifier)
@@ -181,7 +182,7 @@ def test_round_odds_both_at_zero_is_no_win() -> None:
     st.integers(0, 10),
     st.integers(0, 10),
 )
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_round_odds_count_every_pair(
     stat_a: int, dice_a: int, stat_b: int, dice_b: int, margin: int, skill_a: int, skill_b: int
 ) -> None:

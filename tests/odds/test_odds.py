@@ -20,11 +20,12 @@ from rules.odds.skill import (
     success_distribution,
     victory_level_odds,
 )
+from tests.support.soak import examples
 
 # --- success distributions -----------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(-3, 25), st.integers(0, 12), st.integers(-10, 10))
 def test_distribution_sums_to_exactly_one(stat: int, dice: int, modifier: int) -> None:
     dist = success_distribution(stat, dice, modifier)
@@ -107,7 +108,7 @@ def test_one_die_odds_by_hand() -> None:
     assert expected_victory_score(7, 1, 4) is None
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(-3, 25), st.integers(0, 10), st.integers(-5, 40), st.integers(-6, 6))
 def test_chance_level_odds_and_expectation_agree(
     stat: int, dice: int, goal: int, modifier: int

@@ -20,6 +20,7 @@ from rules.model.state import Combatant, Wound
 from rules.party.encounters import new_encounter, write_back
 from rules.party.lasting import lasting_state
 from tests.support.party_steps import FILE, company
+from tests.support.soak import examples
 
 LOCATIONS = ["head", "chest", "left arm", "right arm", "left leg", "right leg", "unspecified"]
 CHANCE = st.sampled_from(["available", "used", "locked"])
@@ -99,13 +100,13 @@ def lasting(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(state=lasting())
 def test_the_generator_covers_every_lasting_field(state: dict[str, Any]) -> None:
     assert set(state) == set(LASTING_FIELDS)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(kans=lasting(), molin=lasting(), time=st.integers(0, 300), fight=st.booleans())
 def test_write_back_then_a_new_encounter_reproduces_the_lasting_state(
     kans: dict[str, Any], molin: dict[str, Any], time: int, fight: bool

@@ -20,6 +20,7 @@ from rules.model.state import Combatant, Wound
 from rules.party.between import new_party
 from rules.party.clock import pass_time
 from rules.party.errors import PartyError
+from tests.support.soak import examples
 
 LOCATIONS = ("chest", "head", "left leg", "right arm")
 
@@ -84,7 +85,7 @@ def _passage(party: Party, amount: int, unit: Any, seed: int, goal: int, exact: 
         return f"refused: {error}"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     party=parties(),
     span=st.one_of(

@@ -20,9 +20,10 @@ from rules.mechanics.dice import SeededDice
 from rules.saves.party_store import load_party, save_party
 from rules.saves.reading import backup_path
 from tests.support.party_files import two_parties
+from tests.support.soak import soak_or
 
 REPO = Path(__file__).resolve().parents[2]
-RUNS = 16
+RUNS = soak_or(16, 40)  # kills: 40 in a soak
 
 CHILD = """
 import sys

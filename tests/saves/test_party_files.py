@@ -32,6 +32,7 @@ from rules.saves.party_store import (
 )
 from rules.saves.store import save_session
 from tests.support.party_steps import company, do, fight_from
+from tests.support.soak import examples
 
 
 def saved(tmp_path: Path) -> Path:
@@ -138,7 +139,9 @@ def test_a_field_that_does_not_fit_is_named(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(cut=st.integers(0, 10_000), flip=st.integers(0, 10_000), byte=st.integers(0, 255))
 def test_fuzzed_party_bytes_load_whole_or_fail_with_a_save_error(

@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
-ROUNDS = 60
-BUDGET = 15.0  # seconds: whichever of ROUNDS or BUDGET comes first
+from tests.support.soak import soak_or
+
+ROUNDS = soak_or(60, 300)
+BUDGET = soak_or(15, 75) * 1.0  # seconds: whichever of ROUNDS or BUDGET comes first
 WORKERS = 2
 
 

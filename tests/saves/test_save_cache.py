@@ -26,6 +26,7 @@ from rules.saves import cache, store
 from rules.saves.store import FORMAT, History, SavedStep, SaveFile, load_session, save_session
 from tests.support.random_fights import candidates, fighter, start_encounter
 from tests.support.saved_fights import dump, fought_session, soldier
+from tests.support.soak import examples
 
 
 def reference(session: Session, written: bytes) -> bytes:
@@ -167,7 +168,7 @@ def more_candidates(session: Session, pick: st.DataObject) -> list[object]:
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

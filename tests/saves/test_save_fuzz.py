@@ -26,8 +26,11 @@ from rules.model.state import SCHEMA_VERSION
 from rules.saves.folder import list_saves
 from rules.saves.store import FORMAT, SaveError, load_session, save_session
 from tests.support.saved_fights import dump, fought_session
+from tests.support.soak import examples
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # --- refusals ----------------------------------------------------------------------

@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
+from tests.support.soak import soak_or
 from tracker.demo import DEMO_PATH
 
-ROUNDS = 200
-BUDGET = 20.0  # seconds: whichever of ROUNDS or BUDGET comes first
+ROUNDS = soak_or(200, 1000)
+BUDGET = soak_or(20, 100) * 1.0  # seconds: whichever of ROUNDS or BUDGET comes first
 WORKERS = 2
 
 

@@ -13,3 +13,11 @@ SOAK = os.environ.get("TRACKER_SOAK", "") == "1"
 def soak_or(quick: int, full: int) -> int:
     """`full` under `make soak` (TRACKER_SOAK=1), else `quick`."""
     return full if SOAK else quick
+
+
+SOAK_EXAMPLES = 5  # hypothesis runs each property this many times its examples in a soak
+
+
+def examples(quick: int) -> int:
+    """A property's max_examples: as given in `make test`, five times that in a soak."""
+    return quick * SOAK_EXAMPLES if SOAK else quick

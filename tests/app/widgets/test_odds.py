@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rules.odds.declared import roll_distribution
 from rules.odds.skill import chance_of_success, expected_victory_score, victory_level_odds
+from tests.support.soak import examples
 from tracker.widgets.odds import buckets, summarize
 
 
@@ -37,7 +38,7 @@ def test_gambling_6d10_vs_wits_7_neither_end_overshoots() -> None:
     assert bars[-1].high == most == 18  # not "SS 17..19"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     stat=st.integers(0, 20),
     dice=st.integers(0, 12),
@@ -61,7 +62,7 @@ def test_every_bar_lies_within_the_rolls_real_scores(
 
 
 @given(st.integers(0, 22), st.integers(0, 10), st.integers(-3, 25), st.integers(-6, 6))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_plain_odds_are_rules_odds(stat: int, dice: int, goal: int, modifier: int) -> None:
     """A2: with nothing declared the view's numbers are exactly rules.odds.skill'."""
     s = summarize(roll_distribution(stat, dice, modifier), goal)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
+from tests.support.soak import examples
 from tracker.app import TrackerApp
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
@@ -117,7 +118,7 @@ mark = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(mark, max_size=14), st.integers(20, 200), st.integers(1, 4))
 def test_every_name_is_on_a_label_listed_at_its_time_or_later(
     marks: list[Mark], width: int, lanes: int
