@@ -6,7 +6,8 @@ the check's kind), every Input the GM can type in is set to each hostile value, 
 others keep what the dialog opened with, and enter is pressed in the field.
 Nothing may raise (run_test re-raises what a handler raised), the session
 must not change (the encounter's JSON, the done list), the dialog must still
-be up, and a number field must show a message the opening did not.
+be up, a number field must show a message the opening did not, and a text
+field given what the text rule refuses (rules.model.plain_text) shows its words.
 
 A value the form would take is not submitted (it would apply): it is kept in
 `Coverage.accepted`, and the test asserts that only text fields (names,
@@ -22,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Select
 
+from rules.model.plain_text import problem
 from tests.support.hostile_text import HOSTILE
 from tracker.app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
@@ -125,6 +127,8 @@ async def fuzz_fields(
             target.value = value
             result, _errors = dialog.validate_form()
             case = (where, key, value[:12])
+            breaks_rule = key in TEXT_FIELDS and bool(problem(value.strip()))  # fields strip
+            assert result is None or not breaks_rule, f"{case}: took what the text rule refuses"
             if result is not None:
                 coverage.accepted.append(case)  # taken as typed: not submitted (it applies)
                 continue
@@ -135,6 +139,9 @@ async def fuzz_fields(
                 dialog.action_submit()  # synchronous: refuses (bell) or dismisses
             assert app.screen is dialog, f"{case}: the dialog closed"
             assert state(app) == before, f"{case}: the encounter changed"
+            if breaks_rule:
+                words = problem(value.strip())
+                assert words in " ".join(messages(dialog)), f"{case}: not the rule's words"
             if key not in TEXT_FIELDS and value.strip():
                 shown = messages(dialog)
                 assert shown, f"{case}: refused without a message"
