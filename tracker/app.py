@@ -1,7 +1,7 @@
 """The tracker app: the one place a Command meets the engine, the dice and the save file.
 
 key → Binding → Command → `run_command` → Session.do (with virtual or typed
-dice) → revision bump (widgets redraw) → autosave after the frame is painted.
+dice) → autosave → revision bump (widgets redraw): what is drawn is on disk.
 Screens and forms never change the encounter themselves. What a dialog answered
 and what became of the command travel as messages (tracker.messages, handled in
 tracker.outcomes): dialogs never reach into the app.

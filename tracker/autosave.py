@@ -32,22 +32,20 @@ class Autosave(_Base):
 
     def _init_autosave(self) -> None:
         self._unsaved = False  # a command ran since the last good save
-        self._save_queued = False
         self._leaving_unsaved = ""  # the key pressed once to leave an unsaved fight
 
     def changed(self, *, save: bool = True) -> None:
-        """Bump the revision (widgets redraw); autosave once the frame is painted."""
-        self.revision += 1
+        """Autosave, then bump the revision (widgets redraw): what the GM sees drawn is on
+        disk already. Waiting for the frame lost a command to a kill right after it was
+        drawn; a save costs less than a frame (bench: save_ms_c50_e5000 ~6 ms)."""
         self._leaving_unsaved = ""  # the fight moved on: leaving it asks again
         if save:
             self._unsaved = True
-            if not self._save_queued:
-                self._save_queued = True
-                self.call_after_refresh(self.flush_autosave)
+            self.flush_autosave()
+        self.revision += 1
 
     def flush_autosave(self) -> bool:
         """Write the session to its file if anything changed; errors are shown, not raised."""
-        self._save_queued = False
         if not self._unsaved or self._session is None or self.save_path is None:
             return True
         from rules.saves.store import SaveConflict, SaveError, save_session

@@ -20,7 +20,7 @@ from rules.model.effect_commands import (
     PassTime,
     RemoveEffect,
 )
-from rules.model.plain_text import Name
+from rules.model.plain_text import Name, Note, ShortText
 from rules.model.state import (
     Awareness,
     Combatant,
@@ -77,7 +77,7 @@ class FightStatus(CommandModel):
     type: Literal["fight-status"] = "fight-status"
     target: str
     out: bool = True
-    reason: str = ""  # the log's why: fled, unconscious, surrendered, or the GM's words
+    reason: Note = ""  # the log's why: fled, unconscious, surrendered, or the GM's words
     awareness: Awareness | None = None  # only for coming back
 
 
@@ -139,7 +139,7 @@ class Dodge(CommandModel):
     """A10: declared before the attack roll; its VS raises the attacker's goal."""
 
     goal: Goal = 4
-    situation: str = "melee"
+    situation: ShortText = "melee"
     action: Name | None = None  # the repertoire entry whose cost it pays
     use_held: bool = False  # A10: spend the held Opportunity Action on it (default: keep it)
     modifier: int = 0  # GM
@@ -215,7 +215,7 @@ class ApplyWound(CommandModel):
     target: str
     wound_points: Annotated[int, Field(ge=1, le=30)]
     location: Location = "unspecified"
-    source: str = "GM"
+    source: Note = "GM"
 
 
 class Heal(CommandModel):
@@ -263,7 +263,7 @@ class Luck(CommandModel):
     type: Literal["luck"] = "luck"
     target: str
     amount: int = Field(ge=-20, le=20)
-    reason: str = ""
+    reason: Note = ""
 
 
 class NoteUnusedDice(CommandModel):

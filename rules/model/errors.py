@@ -121,7 +121,9 @@ def message(error: dict[str, Any], model: type[BaseModel] | None = None) -> str:
     elif kind == "string_too_short":
         minimum = ctx.get("min_length", 1)
         text = "must not be empty" if minimum == 1 else f"needs at least {minimum} characters"
-    elif kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE:
+    elif (kind == "string_pattern_mismatch" and ctx.get("pattern") == PRINTABLE) or (
+        kind == "string_unicode" and isinstance(value, str) and problem(value)
+    ):  # the one text rule's words (a lone surrogate is refused before the pattern)
         text = problem(value) if isinstance(value, str) else str(error.get("msg", kind))
     elif kind in ("value_error", "assertion_error"):
         text = str(ctx.get("error", error.get("msg", "")))

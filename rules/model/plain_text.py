@@ -1,10 +1,13 @@
-"""Text a GM types that the screen will draw: names and notes hold no control characters.
+"""The one rule for text a GM types: names, reasons, notes, effect names, reminder lines.
 
 A name is drawn on the track, the roster and the log; an escape sequence in it
 (`\x1b[2J`, pasted or from a hostile save) would be written to the terminal and
 garble the screen, and a bidi override (U+202E) would draw the log line
-backwards. So such characters are refused, with the character named, wherever
-a name or note enters: a form, a command, a save file.
+backwards. A lone surrogate (`\udcff`, what a stray byte of a bad paste decodes
+to) is no text at all: no save can hold it, so once in the log every autosave
+failed. So such characters are refused, with the character named, wherever
+text enters: a form, a command, a save file. Every text field of a command is
+one of the types below (a test walks the union), so no command carries them.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ from pydantic import Field
 # pattern pydantic-core checks in Rust (no Python call per name: a saves folder of
 # thousands is validated name by name), and the same set for the message.
 PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u{61c}\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}]*$"
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# A lone surrogate never reaches the pattern: pydantic-core refuses it first (string_unicode).
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def problem(text: str) -> str:
@@ -26,8 +32,14 @@ def problem(text: str) -> str:
     found = _UNPRINTABLE.search(text)
     if found is None:
         return ""
+    code, where = ord(found.group()), found.start() + 1
+    if 0xD800 <= code <= 0xDFFF:
+        return (
+            f"has a broken character (U+{code:04X}, half of a pair) at position {where}:"
+            " no file can hold it; type that part again"
+        )
     return (
-        f"has a control character (U+{ord(found.group()):04X}) at position {found.start() + 1}:"
+        f"has a control character (U+{code:04X}) at position {where}:"
         " type letters, digits, spaces and punctuation"
     )
 
@@ -41,7 +53,8 @@ def printable(text: str) -> str:
 
 
 NAME_MAX = 60
+NOTE_MAX = 2000
 
 Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX, pattern=PRINTABLE)]
 ShortText = Annotated[str, Field(max_length=NAME_MAX, pattern=PRINTABLE)]  # may be ""
-Note = Annotated[str, Field(max_length=2000, pattern=PRINTABLE)]
+Note = Annotated[str, Field(max_length=NOTE_MAX, pattern=PRINTABLE)]  # a reason, a log note

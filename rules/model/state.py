@@ -64,7 +64,7 @@ class Action(Model):
     name: Name
     cost: Cost = 3
     kind: ActionKind = "other"
-    weapon: str | None = None
+    weapon: ShortText | None = None
     skill: ShortText | None = None
     stat: ShortText | None = None
 
@@ -106,7 +106,7 @@ class Wound(Model):
     level: str = "Bruise"
     wp: Annotated[int, Field(ge=1, le=30)]
     time: int | None = None
-    source: str = ""
+    source: Note = ""
     bleeding: bool = False
 
 

@@ -18,12 +18,35 @@ import tempfile
 import time
 from pathlib import Path
 
+from rules.saves import raw
 from rules.saves.lock import writer_gone
+from rules.saves.raw import SaveError
 from rules.saves.raw import stamp as _stamp
 from rules.saves.reading import backup_path
 
 STALE_AFTER = 60.0  # seconds before another save's leftover temp file counts as stale
 TMP_NAME = re.compile(r"^\.(?P<name>.*)\.(?:(?P<pid>\d+)-)?[a-z0-9_]{8}(?:\.link)?\.tmp$")
+
+
+def fits(path: Path, data: bytes, undo: str) -> bytes:
+    """`data`, or a SaveError before anything is written: the reader's own cap
+    (`raw.MAX_BYTES`, read at call time, so the two can never disagree) would refuse
+    the file, and a save nobody can open would replace a good one and its `.bak`.
+
+    `undo` says what the GM can do instead (an encounter's words differ from a party's).
+    """
+    size = len(data) + 1  # `write` adds the final newline
+    if size <= raw.MAX_BYTES:
+        return data
+    problem = (
+        f"it would be {_mib(size)}, over the {_mib(raw.MAX_BYTES)} a save can be opened at,"
+        f" so nothing was written (the file and its .bak are as they were): {undo}"
+    )
+    raise SaveError(path, problem, action="save")
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):.1f} MiB"
 
 
 def write(
@@ -36,6 +59,7 @@ def write(
     (even if the folder's fsync then fails): this session's own write never looks
     like another's.
     """
+    fits(target, data, "nothing can be saved this big")  # the callers said why before this
     folder = target.parent
     prefix = f".{target.name[:40]}.{os.getpid()}-"
     tmp = tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=".tmp", delete=False)

@@ -127,9 +127,10 @@ def _serialize(party: Party, path: Path) -> bytes:
         party=party,
     )
     try:
-        return saved.model_dump_json(indent=INDENT).encode("utf-8")
+        data = saved.model_dump_json(indent=INDENT).encode("utf-8")
     except ValueError as error:
         raise SaveError(path, f"the party cannot be written as JSON ({error})", "save") from None
+    return atomic.fits(path, data, "the change was not made")
 
 
 def _existing(

@@ -48,6 +48,7 @@ from pydantic_core import PydanticSerializationError
 
 from rules.model.state import SCHEMA_VERSION
 from rules.saves.atomic import STALE_AFTER as STALE_AFTER
+from rules.saves.atomic import fits as _fits
 from rules.saves.atomic import sweep as _sweep
 from rules.saves.atomic import write as _write
 from rules.saves.cache import session_json
@@ -200,10 +201,17 @@ def _serialize(session: Session, path: Path) -> bytes:
         "dice": session.dice,
     }
     try:
-        return session_json(session, _HEAD.dump_json(head, indent=INDENT), INDENT)
+        data = session_json(session, _HEAD.dump_json(head, indent=INDENT), INDENT)
     except (PydanticSerializationError, ValueError, TypeError) as error:
         problem = f"the encounter cannot be written as JSON ({error})"
         raise SaveError(path, problem, action="save") from None
+    return _fits(path, data, _TOO_BIG)
+
+
+_TOO_BIG = (
+    "undo (u) what made the fight grow so, or end this fight and go on in a new"
+    " encounter (its log starts empty)"
+)
 
 
 _CHANGED = (

@@ -6,7 +6,8 @@ the check's kind), every Input the GM can type in is set to each hostile value, 
 others keep what the dialog opened with, and the dialog is submitted. Nothing may
 raise (run_test re-raises what a handler raised), the state must not change (the
 encounter's JSON and the done list, or what the caller's `state` reads), the dialog
-must still be up, and a number field must show a message the opening did not.
+must still be up, a number field must show a message the opening did not, and a
+text field given what the text rule refuses (rules.model.plain_text) shows its words.
 
 Two lanes, one set of checks:
 - every value in every field through the dialog's own handlers: the value is set,
@@ -32,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Select
 from textual.widgets.input import Selection
 
+from rules.model.plain_text import problem
 from tests.support.burst import send_at_once
 from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import handled, until
@@ -58,7 +60,7 @@ TEXT_FIELDS = {
 MODE_SELECTS = ("care", "what", "mode", "kind")
 TYPED_FIELDS = 2  # the real key path: this many fields of each dialog and mode...
 TYPED = ("²", "+-3", "1e309")  # ...typed key by key (plain keys: no escape, no enter)
-PASTED = ("\x00\x1b[2J\x7f", "x" * 10_000)  # ...and pasted as a terminal delivers a paste
+PASTED = ("x\u202eevil\x01y", "\x00\x1b[2J\x7f", "x" * 10_000)  # ...and pasted
 DRAWN = "\x00\x1b[2J\x7f"  # each field's value in the frame drawn of it
 
 State = Callable[[], object]
@@ -145,6 +147,8 @@ class _Judge:
     def refused(self, case: tuple[str, str, str], key: str, value: str) -> None:
         assert self.app.screen is self.dialog, f"{case}: the dialog closed"
         assert self.state() == self.before, f"{case}: the state changed"
+        if key in TEXT_FIELDS and (words := problem(value.strip())):
+            assert words in " ".join(messages(self.dialog)), f"{case}: not the rule's words"
         if key not in TEXT_FIELDS and value.strip():
             shown = messages(self.dialog)
             assert shown, f"{case}: refused without a message"
@@ -176,7 +180,9 @@ async def fuzz_fields(
                 target.value = value
                 await handled(target, dialog)  # its Changed seen by every handler
                 case = (where, key, value[:12])
+                breaks_rule = key in TEXT_FIELDS and bool(problem(value.strip()))  # fields strip
                 if dialog.validate_form()[0] is not None:
+                    assert not breaks_rule, f"{case}: took what the text rule refuses"
                     coverage.accepted.append(case)  # taken as typed: not submitted
                     continue
                 dialog.action_submit()  # synchronous: refuses (bell) or dismisses

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from rules.model.commands import Luck, NoteUnusedDice
-from rules.model.errors import field_errors
+from rules.model.errors import field_errors, field_problem
 from tracker.modals.about_one import CombatantDialog
 from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import NumbersRefused, validate_typed
@@ -70,8 +70,11 @@ class LuckForm(CombatantDialog[LuckCommand]):
             return NoteUnusedDice(target=self.combatant.id), {}
         amount = self.query_one("#amount", Input).value.strip()
         reason = self.query_one("#reason", Input).value.strip()
-        if not amount:
-            return None, {"amount": "type the points: +2 awards, -1 takes"} if self.refusals else {}
+        if not amount:  # the reason's text is judged anyway: its problem is never hidden
+            errors = {"amount": "type the points: +2 awards, -1 takes"} if self.refusals else {}
+            if why := field_problem(Luck, "reason", reason):
+                errors["reason"] = why
+            return None, errors
         try:
             command = validate_typed(
                 Luck, {"target": self.combatant.id, "amount": amount, "reason": reason}

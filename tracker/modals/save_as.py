@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from rules.model.plain_text import problem
 from rules.saves.folder import list_saves
 from rules.saves.store import SaveError
 from tracker.modals.form import Dialog, FieldError, buttons, labelled
@@ -31,8 +32,8 @@ def name_problem(name: str) -> str:
         return "just a file name, without folders (no / or \\)"
     if name.startswith("."):
         return "a name must not start with a dot (the saves list hides those)"
-    if "\0" in name or any(ord(ch) < 32 for ch in name):
-        return "a name must not hold control characters"
+    if why := problem(name):  # the one text rule: before the encode a lone surrogate fails
+        return f"the name {why}"
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
         return f"the name is too long (at most {MAX_NAME_BYTES} bytes)"
     return ""

@@ -27,7 +27,7 @@ from rules.mechanics.wounds import (
     vital_organ_struck,
 )
 from rules.model.commands import ApplyWound
-from rules.model.errors import field_errors
+from rules.model.errors import field_errors, field_problem
 from rules.model.state import Combatant
 from tracker.modals.about_one import CombatantDialog
 from tracker.modals.act.base import FieldCheckbox
@@ -111,12 +111,16 @@ class WoundForm(CombatantDialog[ApplyWound]):
         wp, problem = wound_points(self.query_one("#wp", Input).value)
         beyond = self.query_one("#beyond", Checkbox)
         beyond.display = wp is not None and wp > MAX_WOUND_WP
-        if wp is None:
-            # An empty field stays quiet until the GM tries to apply it.
-            empty = not self.query_one("#wp", Input).value.strip()
-            return None, {} if empty and not self.refusals else {"wp": problem}
-        location = str(self.query_one("#location", Select).value)
         source = self.query_one("#source", Input).value.strip() or "GM"
+        if wp is None:
+            # An empty field stays quiet until the GM tries to apply it; the source's text
+            # is judged anyway (rules.model.plain_text), so its problem is never hidden.
+            empty = not self.query_one("#wp", Input).value.strip()
+            errors = {} if empty and not self.refusals else {"wp": problem}
+            if why := field_problem(ApplyWound, "source", source):
+                errors["source"] = why
+            return None, errors
+        location = str(self.query_one("#location", Select).value)
         try:
             # validated, not built: the location is the Select's text, checked by the model
             fields = {"target": self.combatant.id, "wound_points": wp, "location": location}

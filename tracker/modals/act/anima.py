@@ -28,6 +28,7 @@ from rules.mechanics.sheet_names import on_sheet
 from rules.model.check_limits import D100_RANGE, range_problem, value_range
 from rules.model.commands import AnimaCheck, AnimaKind
 from rules.model.errors import explain
+from rules.model.plain_text import problem as text_problem
 from rules.model.state import Combatant, Encounter
 from rules.odds.anima import (
     ability_odds,
@@ -241,9 +242,12 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         other = self._opponent()
         picker = self.query_one("#special", SpecialPicker)
         score = value if value is not None else sheet_value(c, kind, name)
+        for slot, text in (("name", name), ("opponent", their_name or "")):
+            if why := text_problem(text):  # the text rule first: said before what it misses
+                errors[slot] = f"Their name: {why}" if slot == "opponent" else why
         if not name:
             missing["name"] = "name the ability, resistance or stat"
-        elif score is None and "value" not in errors:
+        elif score is None and not {"value", "name"} & set(errors):
             errors["value"] = f"{c.name} has no {kind} {name!r}: type its value"
         base = "characteristic" if kind == "opposed-characteristic" else kind
         theirs = None

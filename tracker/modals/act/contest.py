@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from rules.engine.roll_plan import plan_roll
 from rules.model.commands import OpposedStart
 from rules.model.errors import explain
+from rules.model.plain_text import problem
 from rules.model.state import Combatant, Encounter
 from rules.odds.declared import roll_distribution, round_odds
 from tracker.modals.form import FORM
@@ -111,3 +112,13 @@ def opposed_start(
     except ValidationError as err:
         return None, {FORM: explain(err, OpposedStart)}
     return command, {}
+
+
+def unpicked(refused: bool, skill: str, their_skill: str) -> dict[str, str]:
+    """No opponent picked yet: said once the GM tried; a skill's text that breaks the text
+    rule (rules.model.plain_text) is said at once, never hidden by the missing pick."""
+    errors: dict[str, str] = {"skill": problem(skill)} if problem(skill) else {}
+    form = ["pick an opponent (A6)"] if refused else []
+    if why := problem(their_skill):
+        form.append(f"Their skill: {why}")
+    return errors | ({FORM: "; ".join(form)} if form else {})

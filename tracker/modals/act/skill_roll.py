@@ -44,6 +44,7 @@ from tracker.modals.act.contest import (
     opposed_start,
     running_text,
     start_text,
+    unpicked,
 )
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.roll_modes import MODES, ROLL_MODES, roll_note
@@ -394,7 +395,7 @@ class SkillRollDialog(ActDialog[Command]):
         their_stat = self.query_one("#their-stat", Select).value
         if other is None or not isinstance(their_stat, str):
             info.update("Pick the opponent, its skill and its stat.")
-            return None, {FORM: "pick an opponent (A6)"} if self.refusals else {}
+            return None, unpicked(bool(self.refusals), skill, their_skill)
         warnings = [untrained_warning(c, skill, None), untrained_warning(other, their_skill, None)]
         lines = [start_text(c, skill, stat, other, their_skill, their_stat), *warnings]
         info.update("\n".join(line for line in lines if line))
