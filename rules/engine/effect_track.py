@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from rules.engine import track_index, wounding
 from rules.engine.context import Context
 from rules.engine.fx_schedule import end_effect, fire_reminder, schedule_tick
+from rules.engine.passage import Passage
 from rules.engine.track_index import END, REMIND, TICK, FxDue, peek, pop_next
 from rules.model.effects import Effect
 from rules.model.state import Combatant
@@ -58,9 +59,15 @@ def _tick(ctx: Context, c: Combatant, e: Effect) -> None:
     tick = e.tick
     if tick is None or c.dead:
         return
-    ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
+    passage = wounding.passage_of(ctx)
+    if passage is None:
+        ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
+    else:
+        passage.ticked(c, e, tick.wp, ctx.enc.time)  # one line for all its ticks (issue 23)
     level = wounding.level_for(tick.wp)
-    wounding.inflict_wound(ctx, c, tick.wp, tick.location, level, e.name, tick.one_wound)
+    wounding.inflict_wound(
+        ctx, c, tick.wp, tick.location, level, e.name, tick.one_wound, passage is None
+    )
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     schedule_tick(ctx.enc, c, e)
 
@@ -91,7 +98,16 @@ def rebase(ctx: Context, shift: int) -> None:
 def pass_time(ctx: Context, tu: int) -> str | None:
     """Run the clock `tu` TU outside combat: bleeding (A14), ticks, ends and reminders land
     in the track's order; it stops early at a decision (a demise check, A16; a reminder).
-    Returns None when all of it passed, else why it stopped (for the log line)."""
+    Returns None when all of it passed, else why it stopped (for the log line).
+    Its ticks are tallied, one line a source (rules.engine.passage): `ctx.passage`."""
+    passage = ctx.passage = Passage()
+    try:
+        return _run_clock(ctx, tu)
+    finally:
+        passage.end()
+
+
+def _run_clock(ctx: Context, tu: int) -> str | None:
     enc = ctx.enc
     target = enc.time + tu
     while True:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rules.engine import track_index
 from rules.engine.context import Context, handles
+from rules.engine.passage import Passage
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.wounds import (
     BROKEN_RIBS,
@@ -65,10 +66,22 @@ def level_for(wound_points: int) -> str:
     return name
 
 
-def endurance_now(c: Combatant) -> int | None:
+def endurance_now(c: Combatant, total_wp: int | None = None) -> int | None:
     """A9: effective Endurance, or None without the stat: pass it to `check_demise` as
     the Endurance from before any change that may lower it (A16)."""
-    return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
+    return c.effective(ENDURANCE, total_wp) if ENDURANCE in c.stats else None
+
+
+def passage_of(ctx: Context) -> Passage | None:
+    """The passage of time under way (PassTime), whose totals and tallies a tick uses."""
+    passage = getattr(ctx, "passage", None)
+    return passage if isinstance(passage, Passage) else None
+
+
+def _endurance(ctx: Context, c: Combatant) -> int | None:
+    """`endurance_now`, from the passage's running total while time passes (issue 23)."""
+    passage = passage_of(ctx)
+    return endurance_now(c, None if passage is None else passage.total(c))
 
 
 def article(word: str) -> str:
@@ -88,6 +101,7 @@ def inflict_wound(
     level: str,
     source: str,
     from_attack: bool = True,
+    logged: bool = True,
 ) -> None:
     """Record one wound (A11 step 6) and call its consequences (A14-A16).
 
@@ -96,12 +110,13 @@ def inflict_wound(
     for a chest Eviscerate), A16 massive wound at 5+ WP, and the Endurance lines.
     `from_attack=False`: WP that are not one wound (e.g. the strain of using a
     broken limb, A15): only the Endurance lines are checked, as for bleeding (A14).
-    A dead combatant's wound is recorded with no consequence.
+    A dead combatant's wound is recorded with no consequence. `logged=False`: its line
+    is a passage's tally's (an effect's tick while time passes, issue 23).
     """
     if wound_points < 1:
         raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
     j = ctx.j
-    before = endurance_now(c)
+    before = _endurance(ctx, c)
     bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
     wound = Wound(
         location=location,
@@ -112,14 +127,15 @@ def inflict_wound(
         bleeding=bleeds,
     )
     j.append(c.wounds, wound)
-    origin = f" from {source}" if source else ""
-    penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
-    ctx.emit(
-        "wound",
-        f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}{origin}"
-        f" → total {c.total_wp()} WP{penalty}",
-        actor=c.id,
-    )
+    if logged:
+        origin = f" from {source}" if source else ""
+        penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+        ctx.emit(
+            "wound",
+            f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}"
+            f"{origin} → total {c.total_wp()} WP{penalty}",
+            actor=c.id,
+        )
     if c.dead:
         return
     if bleeds:
@@ -166,7 +182,8 @@ def check_demise(
     """
     if c.dead or endurance_before is None or ENDURANCE not in c.stats:
         return []
-    after = c.effective(ENDURANCE)
+    after = _endurance(ctx, c)
+    assert after is not None  # it has the stat (above)
     triggers = demise_triggers(
         massive_wp,
         c.stats[ENDURANCE],
@@ -220,16 +237,20 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
 
     Bleeding WP count toward total WP and the Endurance lines, but never start
     bleeding, breakage or the massive-wound check. Standing orders pass
-    `log=False` and count the ticks in their summary line instead.
+    `log=False` and count the ticks in their summary line instead; while time passes
+    the passage tallies them (one line a bleeder, issue 23).
     """
     if c.dead or c.bleed_rate <= 0:
         return
     # With both Endurance lines already crossed, a tick can call no demise check (A16).
     lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
-    before = endurance_now(c) if lines_left else None
+    before = _endurance(ctx, c) if lines_left else None
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
-    if log:
+    passage = passage_of(ctx)
+    if passage is not None:
+        passage.bled(c, ctx.enc.time)
+    elif log:
         ctx.emit(
             "bleed",
             f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",

@@ -253,15 +253,19 @@ class Combatant(Stats):
             penalty += 1
         return penalty
 
-    def penalty(self, stat: str) -> int:
-        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20)."""
-        return self.total_wp() // 3 + self.exhaustion + self.specific_penalty(stat)
+    def penalty(self, stat: str, total_wp: int | None = None) -> int:
+        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20).
 
-    def effective(self, stat: str) -> int:
-        """A9: effective stat, unclamped (the chart clamps per R1)."""
+        `total_wp`: the total a caller keeps as it goes (a passage of time, issue 23),
+        so a tick costs no walk of the whole wound list."""
+        total = self.total_wp() if total_wp is None else total_wp
+        return total // 3 + self.exhaustion + self.specific_penalty(stat)
+
+    def effective(self, stat: str, total_wp: int | None = None) -> int:
+        """A9: effective stat, unclamped (the chart clamps per R1); `total_wp` as `penalty`."""
         if stat not in self.stats:
             raise ValueError(f"{self.name} has no stat {stat!r}")
-        return self.stats[stat] - self.penalty(stat)
+        return self.stats[stat] - self.penalty(stat, total_wp)
 
     def effective_stats(self) -> dict[str, int]:
         return {name: self.effective(name) for name in self.stats}

@@ -32,7 +32,7 @@ def test_each_line_of_passing_time_has_the_clock_time_it_happened_at() -> None:
     do(s, stunned("bo", duration=Duration(kind="tu", amount=3)))  # ends at 10
     assert s.encounter.log[-1].time is None  # the GM's setup between fights: no clock time
     lines = do(s, PassTime(amount=6))
-    assert [t for t, _ in _timed(s, len(lines))] == [10, 10, 10, 10, 13, 13, 13, 13]
+    assert [t for t, _ in _timed(s, len(lines))] == [10, 10, 10, 13, 13, 13]
     lio = s.encounter.combatants["lio"]
     assert [w.time for w in lio.wounds] == [10, 13]  # the wounds say when, as in combat
 
