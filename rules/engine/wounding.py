@@ -38,6 +38,7 @@ __all__ = [
     "inflict_wound",
     "bleed_tick",
     "check_demise",
+    "damage_calls_no_check",
     "endurance_now",
     "refresh_demise_texts",
     "level_for",
@@ -203,6 +204,15 @@ def check_demise(
         made.append(ctx.new_pending(c.id, text, DemiseData(trigger=trigger), goal=goal))
         ctx.emit("pending", f"{text}: to roll", actor=c.id)
     return made
+
+
+def damage_calls_no_check(c: Combatant) -> bool:
+    """No damage that is not one wound (bleeding, A14; an effect's tick) can call a demise
+    check on `c` now: both Endurance lines are behind it, or it has no Endurance (A16).
+
+    Where a passage of time may skip its steady cycles (rules.engine.steady_cycles).
+    R31 (every such damage at Endurance 0 or below calls a check) belongs here too."""
+    return ENDURANCE not in c.stats or (c.half_endurance_checked and c.zero_endurance_checked)
 
 
 def demise_text(c: Combatant, trigger: str, goal: int | None) -> str:
