@@ -72,6 +72,14 @@ class Passage:
             self.known[c.id] = (wounds, len(wounds), wp)
         return c.bleed_wp + wp
 
+    def appended(self, c: Combatant, count: int, wp: int) -> None:
+        """`count` wounds of `wp` WP in all were just appended (skipped cycles): the
+        running total takes them without reading them."""
+        wounds = c.wounds
+        known = self.known.get(c.id)
+        if known is not None and known[0] is wounds and known[1] == len(wounds) - count:
+            self.known[c.id] = (wounds, len(wounds), known[2] + wp)
+
     def end(self) -> None:
         """The passage is over: its totals are forgotten (care may follow), counts kept."""
         self.ended = True

@@ -162,7 +162,9 @@ def skip(ctx: Context, passage: Passage, cycle: Cycle, count: int) -> None:
     for cid, added in cycle.wounds.items():
         c = enc.combatants[cid]
         if added:
+            passage.total(c)  # current before, so it can take the new ones unread
             ctx.append_all(c.wounds, _later(added, period, count))
+            passage.appended(c, count * len(added), count * sum(w.wp for w in added))
         ctx.add(c, "bleed_wp", count * cycle.bled[cid])
     for key, (ticks, wp) in cycle.tallies.items():
         tally = passage.tallies[key]
