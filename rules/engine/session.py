@@ -67,6 +67,20 @@ class Session:
             self.undone.clear()
         return applied
 
+    def adopt(self, encounter: Encounter, applied: Applied) -> None:
+        """A command applied to a deep copy of this encounter (the main screen's passage of
+        time, in a worker: issue 23) becomes the newest step, the copy the encounter.
+
+        Only while the history is as it was when the copy was made (the caller checks).
+        The steps before keep their commands and faces; their journals name the old
+        copy's objects, so they are dropped and rebuilt by replaying from the base when an
+        undo reaches them, as after a load.
+        """
+        self.done = [Step(_command(d), d.faces) for d in self.done]
+        self.done.append(applied)
+        self.undone.clear()
+        self.encounter = encounter
+
     @property
     def can_undo(self) -> bool:
         return bool(self.done)
