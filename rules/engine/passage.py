@@ -12,7 +12,8 @@ must stay proportionate to what happened, not to the ticks:
   which total ("Kans bled 8,640 WP in 8,640 ticks …"). Any other line (a demise
   check coming due, A16, or R31's later; an effect's end; a reminder; the
   passage's own line) is preceded by the tallies so far (`Context.emit` asks), so
-  the log stays in the order things happened.
+  the log stays in the order things happened. A tally's line carries the time it is
+  logged at (the totals are as of then); its words say the span of its ticks.
 
 The totals, tallies and counts are the passage's own: the state changes tick by tick
 through the journal as ever, so undo, redo and replay are exact.
