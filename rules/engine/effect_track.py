@@ -104,7 +104,9 @@ def pass_time(ctx: Context, tu: int) -> str | None:
     Its ticks are tallied, one line a source (rules.engine.passage): `ctx.passage`."""
     passage = ctx.passage = Passage()
     try:
-        return _run_clock(ctx, tu)
+        stopped = _run_clock(ctx, tu)
+        passage.flush(ctx)  # what ticked since the last line, before the passage's own
+        return stopped
     finally:
         passage.end()
 
