@@ -32,7 +32,7 @@ from rules.model.state import Combatant, Wound
 if TYPE_CHECKING:
     from rules.engine.context import Context
 
-__all__ = ["BLEEDING", "Passage", "Tally"]
+__all__ = ["BLEEDING", "Passage", "Tally", "line"]
 
 BLEEDING = -1  # a tally's key for bleeding; an effect's is its id
 
