@@ -66,3 +66,16 @@ def test_the_players_read_a_foes_passage_without_its_numbers() -> None:
     assert "Unknown A bleeds" in lines
     assert any(line.startswith("C0 bled ") for line in lines)  # the party's own, whole
     assert not any("C1" in line for line in lines)
+
+
+def test_a_demise_check_that_stops_the_clock_comes_after_what_ticked_before_it() -> None:
+    """A16 (and R31's later checks): the tallies up to the check, then the check, then
+    where the clock stopped; the check is answered and the rest of the day passes."""
+    s = bleeders(1)  # C0: Endurance 6, 3 WP, BLR 1: at 9 WP Endurance is at half (A16)
+    pass_time(s, 60)
+    kinds = [(e.time, e.kind, e.text.split(" (")[0]) for e in s.encounter.log[:3]]
+    assert kinds == [
+        (60, "bleed", "C0 bled 6 WP in 6 ticks"),
+        (60, "pending", "Demise check for C0"),
+        (60, "time", "Time stops at track 60"),
+    ]
