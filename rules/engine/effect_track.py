@@ -62,14 +62,15 @@ def _tick(ctx: Context, c: Combatant, e: Effect) -> None:
     if tick is None or c.dead:
         return
     passage = wounding.passage_of(ctx)
-    if passage is None:
-        ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
-    else:
+    if passage is not None:
         passage.ticked(c, e, tick.wp, ctx.enc.time)  # one line for all its ticks (issue 23)
-    level = wounding.level_for(tick.wp)
-    wounding.inflict_wound(
-        ctx, c, tick.wp, tick.location, level, e.name, tick.one_wound, passage is None
-    )
+    if tick.one_wound:
+        if passage is None:
+            ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
+        level = wounding.level_for(tick.wp)
+        wounding.inflict_wound(ctx, c, tick.wp, tick.location, level, e.name, True, passage is None)
+    else:  # not one wound: a running count, as bleeding's (issue 23)
+        wounding.tick_damage(ctx, c, tick.wp, e.name, passage is None)
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     schedule_tick(ctx.enc, c, e)
 

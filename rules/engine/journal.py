@@ -61,11 +61,6 @@ class Journal:
         self.ops.append((undo_append, items))
         items.append(item)
 
-    def append_all(self, items: MutableSequence[Any], new: list[Any]) -> None:
-        """Many appends as one entry (a passage's skipped cycles: rules.engine.steady_cycles)."""
-        self.ops.append((_undo_append_all, items, len(items)))
-        items.extend(new)
-
     def insert(self, items: MutableSequence[Any], index: int, item: Any) -> None:
         self.ops.append((_undo_insert, items, index))
         items.insert(index, item)
@@ -112,10 +107,6 @@ def undo_set(d: dict[str, Any], attr: str, old: Any) -> None:
 
 def undo_append(items: MutableSequence[Any]) -> None:
     items.pop()
-
-
-def _undo_append_all(items: MutableSequence[Any], length: int) -> None:
-    del items[length:]
 
 
 def _undo_insert(items: MutableSequence[Any], index: int) -> None:

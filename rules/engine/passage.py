@@ -4,9 +4,10 @@ A day passed over a bleeder is 8,640 ticks, over a 1-TU poison 86,400. Two thing
 must stay proportionate to what happened, not to the ticks:
 
 - **the work**: each tick needs the combatant's total WP (A9: the Endurance lines,
-  A16), and `Combatant.total_wp` walks every wound while every tick adds one. The
-  passage sums the wounds once and then only the wounds added since (during a
-  passage wounds are only ever appended: no care is given, no wound is healed);
+  A16), and `Combatant.total_wp` walks every wound (a "one wound" tick adds one; any
+  other tick adds to its source's running count, `Combatant.tick_wp`). The passage
+  sums the wounds once and then only the wounds added since (during a passage
+  wounds are only ever appended: no care is given, no wound is healed);
 - **the log**: a tick is not a line. Each bleeder's ticks (A14) and each effect's
   ticks are tallied and logged as one line: what changed, over which span, to
   which total ("Kans bled 8,640 WP in 8,640 ticks …"). Any other line (a demise
@@ -71,15 +72,9 @@ class Passage:
             wp += wounds[index].wp
         if not self.ended:
             self.known[c.id] = (wounds, len(wounds), wp)
+        for ticked in c.tick_wp.values():  # a source each: a handful
+            wp += ticked.wp
         return c.bleed_wp + wp
-
-    def appended(self, c: Combatant, count: int, wp: int) -> None:
-        """`count` wounds of `wp` WP in all were just appended (skipped cycles): the
-        running total takes them without reading them."""
-        wounds = c.wounds
-        known = self.known.get(c.id)
-        if known is not None and known[0] is wounds and known[1] == len(wounds) - count:
-            self.known[c.id] = (wounds, len(wounds), known[2] + wp)
 
     def end(self) -> None:
         """The passage is over: its totals are forgotten (care may follow), counts kept."""

@@ -32,10 +32,11 @@ from rules.mechanics.wounds import (
 )
 from rules.model.commands import ApplyWound, SetDemiseGoal
 from rules.model.pending import BreakageData, DemiseData, Pending
-from rules.model.state import Combatant, Wound
+from rules.model.state import Combatant, TickWP, Wound
 
 __all__ = [
     "inflict_wound",
+    "tick_damage",
     "bleed_tick",
     "check_demise",
     "damage_calls_no_check",
@@ -150,6 +151,29 @@ def inflict_wound(
         j.set(c, "vital_organ", True)
         ctx.emit("condition", f"{c.name}: a vital organ is struck (A15)", actor=c.id)
     check_demise(ctx, c, before, wound_points if from_attack else None)
+
+
+def tick_damage(ctx: Context, c: Combatant, wp: int, source: str, logged: bool = True) -> None:
+    """An effect's tick that is not one wound (`Tick.one_wound` False): its WP go to the
+    source's running count (`Combatant.tick_wp`, issue 23), as bleeding's go to `bleed_wp`
+    (A14): no R12 bleeding, no A15 breakage, no massive wound; only the Endurance lines
+    (A16). A dead combatant's tick is counted with no consequence. `logged=False`: its
+    line is a passage's tally's."""
+    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
+    before = _endurance(ctx, c) if lines_left and not c.dead else None
+    ticked = c.tick_wp.get(source)
+    if ticked is None:
+        ctx.j.setitem(c.tick_wp, source, TickWP.model_construct(wp=wp, ticks=1))
+    else:
+        d = ticked.__dict__
+        ctx.j.put(d, "wp", d["wp"] + wp)
+        ctx.j.put(d, "ticks", d["ticks"] + 1)
+    if logged:
+        penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+        total = f"total {c.total_wp()} WP{penalty}"
+        ctx.emit("effect-tick", f"{c.name}: {source} deals {wp} WP → {total}", actor=c.id)
+    if before is not None:
+        check_demise(ctx, c, before, None)
 
 
 def _start_bleeding(ctx: Context, c: Combatant) -> None:

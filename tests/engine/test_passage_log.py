@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from rules.engine.public_log import public_log
+from rules.model.state import TickWP
 from tests.support.passage import DAY, bleeders, pass_time, tickers
 
 
@@ -48,14 +49,15 @@ def test_a_bleeders_line_says_what_changed_over_which_span() -> None:
     ]
 
 
-def test_a_ticking_effect_is_one_line_and_its_wounds_are_all_there() -> None:
+def test_a_ticking_effect_is_one_line_and_its_wp_are_all_counted() -> None:
     s = tickers(1, every=1, checked=True)
     pass_time(s, 600)
     assert [e.text for e in s.encounter.log[-2:]] == [
         "C0: Poison dealt 600 WP in 600 ticks (track 1 → 600) → total 600 WP, stats -200 (A9)",
         "Time passes: 600 TU, track 0 → 600",
     ]
-    assert [w.time for w in s.encounter.combatants["c0"].wounds] == list(range(1, 601))
+    c0 = s.encounter.combatants["c0"]
+    assert c0.tick_wp == {"Poison": TickWP(wp=600, ticks=600)} and c0.wounds == []
 
 
 def test_the_players_read_a_foes_passage_without_its_numbers() -> None:

@@ -30,7 +30,7 @@ class CountingWounds(list[Wound]):
 
 
 def _reads_for(tu: int, checked: bool) -> int:
-    s = tickers(every=1, checked=checked)
+    s = tickers(every=1, checked=checked, one_wound=True)  # others are counted, no wounds
     c = s.encounter.combatants["c0"]
     c.__dict__["wounds"] = CountingWounds(c.wounds)
     CountingWounds.reads = 0

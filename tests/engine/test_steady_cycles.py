@@ -16,7 +16,7 @@ from rules.mechanics.dice import SeededDice
 from rules.model.commands import ResolveCheck
 from rules.model.effect_commands import AddEffect, AddReminder, DismissReminder, PassTime
 from rules.model.effects import Duration, Tick
-from rules.model.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter, TickWP
 from tests.support.passage import DAY, pass_time, tickers
 
 _ticks = st.builds(
@@ -101,15 +101,15 @@ def test_a_day_of_a_one_tu_poison_on_six_takes_a_handful_of_engine_ticks(
 ) -> None:
     s = tickers(6, every=1)
     calls = 0
-    real = wounding.inflict_wound
+    real = wounding.tick_damage
 
     def counted(*args: Any, **kwargs: Any) -> None:
         nonlocal calls
         calls += 1
         real(*args, **kwargs)
 
-    monkeypatch.setattr(wounding, "inflict_wound", counted)
+    monkeypatch.setattr(wounding, "tick_damage", counted)
     pass_time(s, DAY)
     c = s.encounter.combatants["c5"]
-    assert len(c.wounds) == DAY and c.wounds[-1].time == DAY  # every tick's wound is there
+    assert c.tick_wp == {"Poison": TickWP(wp=DAY, ticks=DAY)} and c.wounds == []  # counted
     assert calls <= 6 * 40, f"{calls} ticks through the engine"  # before: 518,400

@@ -29,8 +29,11 @@ def bleeders(count: int = 6, side: str = "PC") -> Session:
     return Session(Encounter(combatants={c.id: c for c in combatants}))
 
 
-def tickers(count: int = 1, every: int = 1, checked: bool = False) -> Session:
-    """`count` combatants with a poison dealing 1 WP every `every` TU (not one wound)."""
+def tickers(
+    count: int = 1, every: int = 1, checked: bool = False, one_wound: bool = False
+) -> Session:
+    """`count` combatants with a poison dealing 1 WP every `every` TU (not one wound,
+    unless `one_wound`: then a Wound a tick)."""
     combatants = [
         Combatant(
             id=f"c{i}",
@@ -42,9 +45,8 @@ def tickers(count: int = 1, every: int = 1, checked: bool = False) -> Session:
         for i in range(count)
     ]
     s = Session(Encounter(combatants={c.id: c for c in combatants}))
-    poison = AddEffect(
-        targets=list(s.encounter.combatants), name="Poison", tick=Tick(every=every, wp=1)
-    )
+    tick = Tick(every=every, wp=1, one_wound=one_wound)
+    poison = AddEffect(targets=list(s.encounter.combatants), name="Poison", tick=tick)
     s.do(poison, ScriptedDice([]))
     return s
 
