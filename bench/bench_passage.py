@@ -5,7 +5,7 @@ wound, so each combatant crosses its two Endurance lines (A16) in the first seco
 the clock stops for each check, the scripted dice pass it (R15), and the rest of the
 day passes. The figure is the whole passage through `Session.do`, the checks
 included, as the main screen's `P` runs it; the log lines and the save's size are
-printed beside it (each tick is still a Wound in the state).
+printed beside it (the ticks are one running count a combatant: `Combatant.tick_wp`).
 """
 
 from __future__ import annotations
@@ -58,37 +58,38 @@ def _pass_day(session: Session) -> int:
 
 
 def pass_day_ms() -> tuple[float, int, int, int]:
-    """(ms, commands, log lines, wounds) of one day's passage in this process."""
+    """(ms, commands, log lines, ticks counted) of one day's passage in this process."""
     session = _poisoned()
     start = time.perf_counter()
     commands = _pass_day(session)
     elapsed = (time.perf_counter() - start) * 1000
-    wounds = sum(len(c.wounds) for c in session.encounter.combatants.values())
-    return elapsed, commands, len(session.encounter.log), wounds
+    combatants = session.encounter.combatants.values()
+    ticks = sum(t.ticks for c in combatants for t in c.tick_wp.values())
+    return elapsed, commands, len(session.encounter.log), ticks
 
 
-def save_mib() -> float:
-    """The save's size after that day (the state holds a wound a tick)."""
+def save_kib() -> float:
+    """The save's size after that day (a count a combatant, not a wound a tick)."""
     session = _poisoned()
     _pass_day(session)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "day.json"
         store.save_session(session, path)
-        return os.path.getsize(path) / 2**20
+        return os.path.getsize(path) / 2**10
 
 
 def run() -> dict[str, float]:
     here = "bench.bench_passage"
     runs = sorted(in_fresh_process(here, "pass_day_ms") for _ in range(RUNS))  # type: ignore[type-var]
-    ms, commands, lines, wounds = runs[RUNS // 2]  # type: ignore[misc]
+    ms, commands, lines, ticks = runs[RUNS // 2]  # type: ignore[misc]
     spread = ", ".join(f"{r[0]:.0f}" for r in runs)  # type: ignore[index]
     print(f"  (a day of 1-TU ticks on {COMBATANTS}: {commands} commands, {lines} log lines,")
-    print(f"   {wounds:,} wounds in the state; runs {spread} ms)")
-    size = in_fresh_process(here, "save_mib")
-    print(f"  (its save: {size:.1f} MiB)")
+    print(f"   {ticks:,} ticks counted in the state; runs {spread} ms)")
+    size = in_fresh_process(here, "save_kib")
+    print(f"  (its save: {size:.1f} KiB)")
     print(f"  (machine pace: sum(range(100)) {machine_reference_us():.2f} µs; 0.75 when quiet)")
     return {
         "pass_day_ms_tick1_c6": ms,
         "pass_day_log_lines_tick1_c6": lines,
-        "pass_day_save_mib_tick1_c6": size,  # type: ignore[dict-item]
+        "pass_day_save_kib_tick1_c6": size,  # type: ignore[dict-item]
     }
