@@ -1,8 +1,9 @@
 """Pass time on the main screen (P) in a worker thread (issue 23), as the party's does.
 
-A passage can run for seconds (a day of 1-TU ticks on six makes half a million
-wounds): run in the screen's thread it froze the screen. The rules' `apply` runs in
-a Textual thread worker on a deep copy of the encounter; the status bar says "⏳
+A passage can run for a long while (a day of 1-TU ticks on six was half a million
+wounds, seconds): run in the screen's thread it froze the screen. The rules' `apply` runs in
+a Textual thread worker on a deep copy of the encounter, taken in the screen's thread
+before the worker starts (the worker touches nothing else); the status bar says "⏳
 Passing time" and the keys that would change the fight (or leave it) are refused
 with a message meanwhile (`PassingKeys`, on every binding). When it ends, the copy
 becomes the session's encounter with the passage as its newest step
@@ -101,12 +102,11 @@ class PassingKeys:
         return True
 
 
-def _passage(live: Encounter, command: PassTime, dice: DiceSource) -> Outcome:
-    """The worker's whole job: copy the encounter (nothing changes it meanwhile: the keys
-    wait; a big one takes a while to copy), then the rules' apply on the copy; a
-    refusal comes back as a value."""
+def _passage(copy: Encounter, command: PassTime, dice: DiceSource) -> Outcome:
+    """The worker's whole job: the rules' apply on its own copy of the encounter (made in
+    the screen's thread: `run`); a refusal comes back as a value."""
     try:
-        return apply(live.model_copy(deep=True), command, dice)
+        return apply(copy, command, dice)
     except (DiceExhausted, CommandError) as outcome:
         return outcome
 
@@ -118,10 +118,14 @@ def run(screen: MainScreen, command: PassTime, typed: list[int]) -> None:
     if session is None:
         return
     dice: DiceSource = app.virtual_dice if app.dice_mode == "virtual" else ScriptedDice(typed)
+    # The copy is taken here, in the screen's thread: copied in the worker, it raced the
+    # screen, which may rebuild the live encounter's track cache meanwhile (a redraw).
+    # The demo copies in 0.6 ms, 200 combatants in about 43 ms (measured, issue 23).
+    copy = session.encounter.model_copy(deep=True)
     running = app.passing = Running.of(session, command, typed)
     screen.passing_shown(f"⏳ Passing time: {running.words()}…")
     screen.run_worker(
-        partial(_passage, session.encounter, command, dice),
+        partial(_passage, copy, command, dice),
         name=f"pass time {running.words()}",
         group=GROUP,
         thread=True,

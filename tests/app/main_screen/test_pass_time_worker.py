@@ -19,6 +19,7 @@ import pytest
 
 from rules.model.commands import ApplyWound
 from rules.model.effect_commands import AddReminder
+from rules.model.state import Encounter
 from tests.support.demo import SIZE, demo_app
 from tests.support.modal_host import type_into, until
 from tracker import main_pass_time
@@ -106,3 +107,33 @@ async def test_a_change_in_between_keeps_nothing_of_the_passage(
         enc = app.session.encounter
         assert enc.combatants["kans"].bleed_wp == 0 and enc.reminders  # the change stands
         assert not any(e.text.startswith("Time passes") for e in enc.log)
+
+
+async def test_the_copy_is_taken_in_the_screens_thread_and_the_worker_has_only_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Copied in the worker, the copy raced the screen (which may rebuild the live
+    encounter's track cache meanwhile); now the worker is handed its own copy."""
+    copied_in: list[threading.Thread] = []
+    given: list[Encounter] = []
+    real_copy, real_apply = Encounter.model_copy, main_pass_time.apply
+
+    def copy(self: Encounter, *args: Any, **kwargs: Any) -> Encounter:
+        copied_in.append(threading.current_thread())
+        return real_copy(self, *args, **kwargs)
+
+    def apply(encounter: Encounter, *args: Any) -> Any:
+        given.append(encounter)
+        return real_apply(encounter, *args)
+
+    monkeypatch.setattr(Encounter, "model_copy", copy)
+    monkeypatch.setattr(main_pass_time, "apply", apply)
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        live = app.session.encounter
+        copied_in.clear()
+        await _pass(pilot, app, "40")
+        await until(pilot, lambda: app.passing is None and bool(given))
+        assert copied_in and all(t is threading.main_thread() for t in copied_in)
+        assert given[0] is not live and app.session.encounter is given[0]  # its copy, adopted
