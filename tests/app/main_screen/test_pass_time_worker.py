@@ -116,9 +116,9 @@ async def test_the_copy_is_taken_in_the_screens_thread_and_the_worker_has_only_i
     encounter's track cache meanwhile); now the worker is handed its own copy."""
     copied_in: list[threading.Thread] = []
     given: list[Encounter] = []
-    real_copy, real_apply = Encounter.model_copy, main_pass_time.apply
+    real_copy, real_apply = Encounter.__deepcopy__, main_pass_time.apply
 
-    def copy(self: Encounter, *args: Any, **kwargs: Any) -> Encounter:
+    def copy(self: Encounter, *args: Any, **kwargs: Any) -> Encounter:  # every deep copy's
         copied_in.append(threading.current_thread())
         return real_copy(self, *args, **kwargs)
 
@@ -126,7 +126,7 @@ async def test_the_copy_is_taken_in_the_screens_thread_and_the_worker_has_only_i
         given.append(encounter)
         return real_apply(encounter, *args)
 
-    monkeypatch.setattr(Encounter, "model_copy", copy)
+    monkeypatch.setattr(Encounter, "__deepcopy__", copy)
     monkeypatch.setattr(main_pass_time, "apply", apply)
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -137,3 +137,4 @@ async def test_the_copy_is_taken_in_the_screens_thread_and_the_worker_has_only_i
         await until(pilot, lambda: app.passing is None and bool(given))
         assert copied_in and all(t is threading.main_thread() for t in copied_in)
         assert given[0] is not live and app.session.encounter is given[0]  # its copy, adopted
+        assert all(d.journal is not None for d in app.session.done)  # undo: no replay
