@@ -23,6 +23,7 @@ from tracker.autosave import Autosave
 from tracker.cancelled import CancelledCommand
 from tracker.commands_palette import TrackerCommands
 from tracker.key_order import KeyOrder
+from tracker.main_pass_time import PassingKeys
 from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
 from tracker.outcomes import Outcomes
 from tracker.undo_keys import UndoKeys
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
+class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -319,8 +320,8 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, Outcomes, App[None]):
 
         `q s` in one terminal read used to open the roll dialog while the app tore
         down, and its handlers found no widgets (NoMatches '#opponent')."""
-        if self._quitting:
-            return False
+        if self._quitting or self.refused_while_passing(action):  # time passes (issue 23)
+            return not self._quitting  # a refused key is handled: said so, nothing done
         return await super().run_action(action, default_namespace, namespaces)
 
     # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------

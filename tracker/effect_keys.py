@@ -3,8 +3,9 @@
 `E` an effect on the selected (or every marked) combatant, `ctrl+e` takes
 one off (the selected's, or the marked's: one name off all of them at once),
 `R` a reminder (the palette cancels one still ahead), `P` passes time outside
-combat. Each opens a dialog whose answer is one command for `run_command`; whether the moment
-allows it is `tracker.key_reasons`' answer, as for every key.
+combat (in a worker thread: tracker.main_pass_time). Each opens a dialog whose
+answer is one command for `run_command`; whether the moment allows it is
+`tracker.key_reasons`' answer, as for every key.
 """
 
 from __future__ import annotations
@@ -56,10 +57,12 @@ class EffectKeys:
             self._ask(ReminderForm(self.encounter, self.selected))
 
     def action_pass_time(self: MainScreen) -> None:  # type: ignore[misc]
+        """P: the dialog, then the passage in a worker (tracker.main_pass_time, issue 23)."""
         if self._allowed("pass_time"):
+            from tracker import main_pass_time
             from tracker.modals.pass_time import PassTimeForm
 
-            self._ask(PassTimeForm(self.encounter))
+            self._ask(PassTimeForm(self.encounter), lambda c: main_pass_time.run(self, c, []))
 
     def action_cancel_reminder(self: MainScreen) -> None:  # type: ignore[misc]
         """The palette's "Cancel a reminder": one still ahead, by a list."""

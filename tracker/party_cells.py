@@ -42,7 +42,7 @@ def cells(c: Combatant) -> tuple[str, ...]:
         name,
         f"{wp} WP ({len(c.wounds)} wound{'s' if len(c.wounds) != 1 else ''})"
         if c.wounds
-        else "none",
+        else (f"{wp} WP" if wp else "none"),  # bleeding or ticks alone (issue 23)
         bleeding,
         str(c.exhaustion) if c.exhaustion else "",
         f"{c.luck:+d}",

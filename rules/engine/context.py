@@ -13,7 +13,7 @@ exception rolls back whatever it had already changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from rules.engine.journal import Journal, undo_append
 from rules.mechanics.dice import DiceSource, RecordingDice
@@ -27,6 +27,14 @@ class CommandError(ValueError):
     """A command that cannot be applied now; nothing was changed."""
 
 
+class Tallies(Protocol):
+    """A passage of time's tallied ticks (rules.engine.passage): logged before any other line."""
+
+    tallies: dict[Any, Any]
+
+    def flush(self, ctx: Context) -> None: ...
+
+
 class Context(Journal):
     """One command's working set: its journal (inherited), the dice, the events it logs.
 
@@ -34,7 +42,11 @@ class Context(Journal):
     showed, set by `rules.engine.apply.apply`), `events` and the journal to undo it.
     """
 
-    __slots__ = ("enc", "source", "recorder", "start", "events", "command", "faces", "clock")
+    __slots__ = (
+        *("enc", "source", "recorder", "start", "events", "command", "faces", "clock"),
+        "passage",
+    )
+    passage: Tallies  # set while PassTime runs the clock (rules.engine.effect_track)
 
     def __init__(self, enc: Encounter, dice: DiceSource, command: Command | None = None) -> None:
         self.ops = []
@@ -95,6 +107,10 @@ class Context(Journal):
         log = d["log"]
         # inlined `now`; `clock` is never set in combat's quick steps (no store per step)
         time = d["time"] if d["in_combat"] or getattr(self, "clock", False) else None
+        if time is not None and not d["in_combat"]:  # the clock: maybe a passage's tallies
+            passage = getattr(self, "passage", None)
+            if passage is not None and passage.tallies:
+                passage.flush(self)  # what ticked so far comes first (issue 23)
         event = new_event(Event, (len(log) + 1, time, kind, text, [*faces], actor))  # fastest
         self.ops.append((undo_append, log))  # = self.append(log, event), inlined
         log.append(event)

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.engine import track_index, wounding
+from rules.engine import steady_cycles, track_index, wounding
 from rules.engine.context import Context
 from rules.engine.fx_schedule import end_effect, fire_reminder, schedule_tick
+from rules.engine.passage import Passage
 from rules.engine.track_index import END, REMIND, TICK, FxDue, peek, pop_next
 from rules.model.effects import Effect
 from rules.model.state import Combatant
 
-__all__ = ["end_of_combat", "land", "pass_time", "rebase"]
+__all__ = ["SKIP_STEADY", "end_of_combat", "land", "pass_time", "rebase"]
+
+SKIP_STEADY = True  # False: every tick through the engine (the reference the tests compare)
 
 
 def _effect(c: Combatant, fx_id: int) -> Effect | None:
@@ -58,9 +61,16 @@ def _tick(ctx: Context, c: Combatant, e: Effect) -> None:
     tick = e.tick
     if tick is None or c.dead:
         return
-    ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
-    level = wounding.level_for(tick.wp)
-    wounding.inflict_wound(ctx, c, tick.wp, tick.location, level, e.name, tick.one_wound)
+    passage = wounding.passage_of(ctx)
+    if passage is not None:
+        passage.ticked(c, e, tick.wp, ctx.enc.time)  # one line for all its ticks (issue 23)
+    if tick.one_wound:
+        if passage is None:
+            ctx.emit("effect-tick", f"{c.name}: {e.name} deals {tick.wp} WP", actor=c.id)
+        level = wounding.level_for(tick.wp)
+        wounding.inflict_wound(ctx, c, tick.wp, tick.location, level, e.name, True, passage is None)
+    else:  # not one wound: a running count, as bleeding's (issue 23)
+        wounding.tick_damage(ctx, c, tick.wp, e.name, passage is None)
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     schedule_tick(ctx.enc, c, e)
 
@@ -91,12 +101,46 @@ def rebase(ctx: Context, shift: int) -> None:
 def pass_time(ctx: Context, tu: int) -> str | None:
     """Run the clock `tu` TU outside combat: bleeding (A14), ticks, ends and reminders land
     in the track's order; it stops early at a decision (a demise check, A16; a reminder).
-    Returns None when all of it passed, else why it stopped (for the log line)."""
+    Returns None when all of it passed, else why it stopped (for the log line).
+    Its ticks are tallied, one line a source (rules.engine.passage): `ctx.passage`."""
+    passage = ctx.passage = Passage()
+    try:
+        stopped = _run_clock(ctx, tu)
+        passage.flush(ctx)  # what ticked since the last line, before the passage's own
+        return stopped
+    finally:
+        passage.end()
+
+
+def _run_clock(ctx: Context, tu: int) -> str | None:
+    """The clock `tu` TU on: steady stretches a cycle run and the rest skipped, else tick
+    by tick (rules.engine.steady_cycles)."""
     enc = ctx.enc
     target = enc.time + tu
+    passage = ctx.passage
+    assert isinstance(passage, Passage)  # set by `pass_time`
+    while True:
+        found = steady_cycles.span(enc, target) if SKIP_STEADY else None
+        if found is None:
+            return _steps(ctx, target, target)
+        period, horizon = found
+        before = steady_cycles.mark(enc, passage)
+        stopped = _steps(ctx, enc.time + period, target)
+        if stopped is not None:
+            return stopped
+        cycle = steady_cycles.measure(before, enc, passage, period)
+        if cycle is None:  # not steady after all: the rest tick by tick
+            return _steps(ctx, target, target)
+        steady_cycles.skip(ctx, passage, cycle, (horizon - enc.time) // period)
+
+
+def _steps(ctx: Context, until: int, target: int) -> str | None:
+    """What is due up to `until`, in the track's order; the clock stops at a decision
+    (None, or why it stopped: the TU of `target` not passed)."""
+    enc = ctx.enc
     while True:
         top = peek(enc)
-        if top is None or top[1] > target:
+        if top is None or top[1] > until:
             break
         found = pop_next(enc)
         if found is None:  # (peek found one: never)
@@ -108,5 +152,5 @@ def pass_time(ctx: Context, tu: int) -> str | None:
         land(ctx, due)
         if enc.pending:
             return f"{target - time} TU not passed: {enc.pending[0].text}"
-    ctx.put(enc.__dict__, "time", target)
+    ctx.put(enc.__dict__, "time", until)
     return None

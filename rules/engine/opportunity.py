@@ -37,7 +37,8 @@ LASTING: Final = frozenset(
         "skill_stats",  # the sheet: a skill's usual stat
         *("actions", "weapons", "armour", "shield"),
         *("ttu", "arrival"),  # moved by the turn taken (A8, R5), not by its opening
-        *("wounds", "bleed_wp", "bleed_rate", "bleed_anchor", "limbs", "broken_ribs"),
+        *("wounds", "bleed_wp", "tick_wp", "bleed_rate", "bleed_anchor", "limbs"),
+        "broken_ribs",
         *("vital_organ", "half_endurance_checked", "zero_endurance_checked"),
         *("dead", "out_of_fight", "exhaustion", "chance", "luck", "drains"),
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns

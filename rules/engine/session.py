@@ -12,7 +12,9 @@ where the save was opened and the fight plays on).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.engine.apply import Applied, apply
 from rules.engine.context import CommandError
@@ -66,6 +68,29 @@ class Session:
         if self.undone:
             self.undone.clear()
         return applied
+
+    def adopt(
+        self, encounter: Encounter, applied: Applied, copied: Mapping[int, Any] | None = None
+    ) -> None:
+        """A command applied to a deep copy of this encounter (the main screen's passage of
+        time, in a worker: issue 23) becomes the newest step, the copy the encounter.
+
+        Only while the history is as it was when the copy was made (the caller checks).
+        The steps before keep their commands and faces. Their journals name the old
+        encounter's objects: with `copied`, the copy's `copy.deepcopy` memo, each is
+        moved onto the copy (`moved_journal`), so an undo past the passage costs what
+        the step changed; without it they are dropped and rebuilt by replaying from the
+        base when an undo reaches them, as after a load.
+        """
+        self.done = [
+            Step(_command(d), d.faces, moved_journal(d.journal, copied))
+            if copied is not None and d.journal is not None
+            else Step(_command(d), d.faces)
+            for d in self.done
+        ]
+        self.done.append(applied)
+        self.undone.clear()
+        self.encounter = encounter
 
     @property
     def can_undo(self) -> bool:
@@ -153,6 +178,18 @@ class Session:
         # The replay's log is today's words for the same events, and the journals undo it.
         self.done = rebuilt
         self.encounter = encounter
+
+
+def moved_journal(journal: Journal, copied: Mapping[int, Any]) -> Journal:
+    """`journal` for a deep copy of its encounter: every object it names that the copy
+    copied (`copied`: the `copy.deepcopy` memo, id of the original -> its copy) becomes
+    that copy; anything else (an old value no longer in the encounter, a number) stays.
+    Undoing it on the copy then does exactly what it did on the original. The memo keeps
+    every original alive, so an id in it is never another object's."""
+    moved = Journal()
+    get = copied.get
+    moved.ops = [tuple([get(id(part), part) for part in op]) for op in journal.ops]
+    return moved
 
 
 def _without_log(encounter: Encounter) -> dict[str, object]:

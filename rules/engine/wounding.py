@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rules.engine import track_index
 from rules.engine.context import Context, handles
+from rules.engine.passage import Passage
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.wounds import (
     BROKEN_RIBS,
@@ -31,12 +32,14 @@ from rules.mechanics.wounds import (
 )
 from rules.model.commands import ApplyWound, SetDemiseGoal
 from rules.model.pending import BreakageData, DemiseData, Pending
-from rules.model.state import Combatant, Wound
+from rules.model.state import Combatant, TickWP, Wound
 
 __all__ = [
     "inflict_wound",
+    "tick_damage",
     "bleed_tick",
     "check_demise",
+    "damage_calls_no_check",
     "endurance_now",
     "refresh_demise_texts",
     "level_for",
@@ -65,10 +68,22 @@ def level_for(wound_points: int) -> str:
     return name
 
 
-def endurance_now(c: Combatant) -> int | None:
+def endurance_now(c: Combatant, total_wp: int | None = None) -> int | None:
     """A9: effective Endurance, or None without the stat: pass it to `check_demise` as
     the Endurance from before any change that may lower it (A16)."""
-    return c.effective(ENDURANCE) if ENDURANCE in c.stats else None
+    return c.effective(ENDURANCE, total_wp) if ENDURANCE in c.stats else None
+
+
+def passage_of(ctx: Context) -> Passage | None:
+    """The passage of time under way (PassTime), whose totals and tallies a tick uses."""
+    passage = getattr(ctx, "passage", None)
+    return passage if isinstance(passage, Passage) else None
+
+
+def _endurance(ctx: Context, c: Combatant) -> int | None:
+    """`endurance_now`, from the passage's running total while time passes (issue 23)."""
+    passage = passage_of(ctx)
+    return endurance_now(c, None if passage is None else passage.total(c))
 
 
 def article(word: str) -> str:
@@ -88,6 +103,7 @@ def inflict_wound(
     level: str,
     source: str,
     from_attack: bool = True,
+    logged: bool = True,
 ) -> None:
     """Record one wound (A11 step 6) and call its consequences (A14-A16).
 
@@ -96,12 +112,13 @@ def inflict_wound(
     for a chest Eviscerate), A16 massive wound at 5+ WP, and the Endurance lines.
     `from_attack=False`: WP that are not one wound (e.g. the strain of using a
     broken limb, A15): only the Endurance lines are checked, as for bleeding (A14).
-    A dead combatant's wound is recorded with no consequence.
+    A dead combatant's wound is recorded with no consequence. `logged=False`: its line
+    is a passage's tally's (an effect's tick while time passes, issue 23).
     """
     if wound_points < 1:
         raise ValueError(f"wound_points must be 1 or more, got {wound_points}")
     j = ctx.j
-    before = endurance_now(c)
+    before = _endurance(ctx, c)
     bleeds = from_attack and not c.dead and starts_bleeding(wound_points)
     wound = Wound(
         location=location,
@@ -112,14 +129,15 @@ def inflict_wound(
         bleeding=bleeds,
     )
     j.append(c.wounds, wound)
-    origin = f" from {source}" if source else ""
-    penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
-    ctx.emit(
-        "wound",
-        f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}{origin}"
-        f" → total {c.total_wp()} WP{penalty}",
-        actor=c.id,
-    )
+    if logged:
+        origin = f" from {source}" if source else ""
+        penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+        ctx.emit(
+            "wound",
+            f"{c.name} takes {article(level)} {level} ({wound_points} WP){_where(location)}"
+            f"{origin} → total {c.total_wp()} WP{penalty}",
+            actor=c.id,
+        )
     if c.dead:
         return
     if bleeds:
@@ -133,6 +151,29 @@ def inflict_wound(
         j.set(c, "vital_organ", True)
         ctx.emit("condition", f"{c.name}: a vital organ is struck (A15)", actor=c.id)
     check_demise(ctx, c, before, wound_points if from_attack else None)
+
+
+def tick_damage(ctx: Context, c: Combatant, wp: int, source: str, logged: bool = True) -> None:
+    """An effect's tick that is not one wound (`Tick.one_wound` False): its WP go to the
+    source's running count (`Combatant.tick_wp`, issue 23), as bleeding's go to `bleed_wp`
+    (A14): no R12 bleeding, no A15 breakage, no massive wound; only the Endurance lines
+    (A16). A dead combatant's tick is counted with no consequence. `logged=False`: its
+    line is a passage's tally's."""
+    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
+    before = _endurance(ctx, c) if lines_left and not c.dead else None
+    ticked = c.tick_wp.get(source)
+    if ticked is None:
+        ctx.j.setitem(c.tick_wp, source, TickWP.model_construct(wp=wp, ticks=1))
+    else:
+        d = ticked.__dict__
+        ctx.j.put(d, "wp", d["wp"] + wp)
+        ctx.j.put(d, "ticks", d["ticks"] + 1)
+    if logged:
+        penalty = f", stats -{c.stat_penalty()} (A9)" if c.stat_penalty() else ""
+        total = f"total {c.total_wp()} WP{penalty}"
+        ctx.emit("effect-tick", f"{c.name}: {source} deals {wp} WP → {total}", actor=c.id)
+    if before is not None:
+        check_demise(ctx, c, before, None)
 
 
 def _start_bleeding(ctx: Context, c: Combatant) -> None:
@@ -166,7 +207,8 @@ def check_demise(
     """
     if c.dead or endurance_before is None or ENDURANCE not in c.stats:
         return []
-    after = c.effective(ENDURANCE)
+    after = _endurance(ctx, c)
+    assert after is not None  # it has the stat (above)
     triggers = demise_triggers(
         massive_wp,
         c.stats[ENDURANCE],
@@ -186,6 +228,15 @@ def check_demise(
         made.append(ctx.new_pending(c.id, text, DemiseData(trigger=trigger), goal=goal))
         ctx.emit("pending", f"{text}: to roll", actor=c.id)
     return made
+
+
+def damage_calls_no_check(c: Combatant) -> bool:
+    """No damage that is not one wound (bleeding, A14; an effect's tick) can call a demise
+    check on `c` now: both Endurance lines are behind it, or it has no Endurance (A16).
+
+    Where a passage of time may skip its steady cycles (rules.engine.steady_cycles).
+    R31 (every such damage at Endurance 0 or below calls a check) belongs here too."""
+    return ENDURANCE not in c.stats or (c.half_endurance_checked and c.zero_endurance_checked)
 
 
 def demise_text(c: Combatant, trigger: str, goal: int | None) -> str:
@@ -220,16 +271,20 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
 
     Bleeding WP count toward total WP and the Endurance lines, but never start
     bleeding, breakage or the massive-wound check. Standing orders pass
-    `log=False` and count the ticks in their summary line instead.
+    `log=False` and count the ticks in their summary line instead; while time passes
+    the passage tallies them (one line a bleeder, issue 23).
     """
     if c.dead or c.bleed_rate <= 0:
         return
     # With both Endurance lines already crossed, a tick can call no demise check (A16).
     lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
-    before = endurance_now(c) if lines_left else None
+    before = _endurance(ctx, c) if lines_left else None
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
-    if log:
+    passage = passage_of(ctx)
+    if passage is not None:
+        passage.bled(c, ctx.enc.time)
+    elif log:
         ctx.emit(
             "bleed",
             f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",

@@ -40,8 +40,9 @@ reads TU otherwise changes this one line.
 """
 
 MAX_PASS_TU = 86_400 // SECONDS_PER_TU
-"""The most one PassTime runs: a day. Every bleeding tick (A14) is a log line, so a week
-at once would be tens of thousands; a GM passes a day, looks, and passes the next."""
+"""The most one PassTime runs: a day; a GM passes a day, looks, and passes the next. The
+log says what changed (a line a bleeder, rules.engine.passage), but each tick of an
+effect is a wound in the state: a week of a 1-TU tick would be 604,800 of them."""
 
 TimeUnit = Literal["TU", "minutes", "hours"]
 _SECONDS = {"TU": None, "minutes": 60, "hours": 3600}

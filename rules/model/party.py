@@ -34,6 +34,7 @@ MAX_CHARACTERS: Final = 60
 LASTING_FIELDS: Final[tuple[str, ...]] = (
     "wounds",  # A11, A14: with their locations
     "bleed_wp",  # A14: WP taken from bleeding ticks
+    "tick_wp",  # issue 23: WP from effects' ticks (not one wound), a count a source
     "bleed_rate",  # A14: BLR
     "bleed_anchor",  # A14/R13: "bleeding, since when" (see `rules.party.lasting`)
     "limbs",  # A15: broken, shattered, severed

@@ -32,8 +32,8 @@ if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its bus
     from rules.engine.track_index import TrackCache
 
 # 2: the dice mode; 3: the party an encounter came from; 4: effects and reminders;
-# 5: what the players' screen shows (rules.saves.migrations)
-SCHEMA_VERSION = 5
+# 5: what the players' screen shows; 6: ticks as a running count (rules.saves.migrations)
+SCHEMA_VERSION = 6
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -110,6 +110,14 @@ class Wound(Model):
     bleeding: bool = False
 
 
+class TickWP(Model):
+    """An effect's ticks that are not one wound, as a running count (issue 23): a day of a
+    1-TU poison is 86,400 ticks, and a Wound a tick made the save too big to read."""
+
+    wp: Annotated[int, Field(ge=1)]
+    ticks: Annotated[int, Field(ge=1)]
+
+
 class ChanceDice(Model):
     """C1: one combat and one roleplay chance die a day, with their lockouts."""
 
@@ -158,6 +166,7 @@ class Combatant(Stats):
     held_penalty: Annotated[int, Field(le=0)] = 0  # A8: its opportunity's penalty, kept for use
     wounds: list[Wound] = Field(default_factory=list)
     bleed_wp: Annotated[int, Field(ge=0)] = 0  # WP taken from bleeding ticks (A14)
+    tick_wp: dict[Name, TickWP] = Field(default_factory=dict)  # by effect name (issue 23)
     bleed_rate: Annotated[int, Field(ge=0)] = 0  # BLR
     bleed_anchor: int | None = None  # R13: cleared when BLR reaches 0
     exhaustion: Annotated[int, Field(ge=0)] = 0  # A5
@@ -240,6 +249,8 @@ class Combatant(Stats):
         total = self.bleed_wp
         for wound in self.wounds:  # a plain loop: the track step calls this for R5 keys
             total += wound.wp
+        for ticked in self.tick_wp.values():
+            total += ticked.wp
         return total
 
     def stat_penalty(self) -> int:
@@ -253,15 +264,19 @@ class Combatant(Stats):
             penalty += 1
         return penalty
 
-    def penalty(self, stat: str) -> int:
-        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20)."""
-        return self.total_wp() // 3 + self.exhaustion + self.specific_penalty(stat)
+    def penalty(self, stat: str, total_wp: int | None = None) -> int:
+        """A9: how far below its base a stat stands: wounds, exhaustion (A5), drains (R20).
 
-    def effective(self, stat: str) -> int:
-        """A9: effective stat, unclamped (the chart clamps per R1)."""
+        `total_wp`: the total a caller keeps as it goes (a passage of time, issue 23),
+        so a tick costs no walk of the whole wound list."""
+        total = self.total_wp() if total_wp is None else total_wp
+        return total // 3 + self.exhaustion + self.specific_penalty(stat)
+
+    def effective(self, stat: str, total_wp: int | None = None) -> int:
+        """A9: effective stat, unclamped (the chart clamps per R1); `total_wp` as `penalty`."""
         if stat not in self.stats:
             raise ValueError(f"{self.name} has no stat {stat!r}")
-        return self.stats[stat] - self.penalty(stat)
+        return self.stats[stat] - self.penalty(stat, total_wp)
 
     def effective_stats(self) -> dict[str, int]:
         return {name: self.effective(name) for name in self.stats}

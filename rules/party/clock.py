@@ -20,11 +20,13 @@ that comes due is written and rolled at it, and the log line names it.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
 from rules.engine.apply import apply
 from rules.engine.context import CommandError
+from rules.engine.wounding import passage_of
 from rules.mechanics.dice import DiceSource
 from rules.model.commands import Command, ResolveCheck, SetDemiseGoal
 from rules.model.effect_commands import SECONDS_PER_TU, DismissReminder, PassTime, TimeUnit
@@ -41,6 +43,20 @@ from rules.party.steady import BLEED_INTERVAL, measure, quiet, skip, snapshot
 __all__ = ["demise_goal_of", "pass_time", "time_command"]
 
 _ROLLED = ("breakage", "demise")  # the pool checks ResolveCheck rolls (A15, A16)
+
+
+@dataclass
+class _Ran:
+    """What the passage logged, and its ticks (the log tallies them: rules.engine.passage)."""
+
+    events: list[Event] = field(default_factory=list)
+    bleeds: Counter[str] = field(default_factory=Counter)  # id: bleeding ticks
+    hurts: Counter[tuple[str, str]] = field(default_factory=Counter)  # (id, "X deals 1 WP")
+
+    def add(self, other: _Ran) -> None:
+        self.events += other.events
+        self.bleeds.update(other.bleeds)
+        self.hurts.update(other.hurts)
 
 
 def time_command(amount: int, unit: TimeUnit) -> PassTime:
@@ -89,7 +105,8 @@ def pass_time(
     if not party.characters:
         raise PartyError(f"{party.name} has no characters: no time to pass for anyone")
     scratch = scratch_encounter(party)
-    events: list[Event] = []
+    ran = _Ran()
+    events = ran.events
     if goal is not None and goal.demise_goal != scratch.settings.demise_goal:
         _run(scratch, goal, dice)  # its "settings" line has no actor: not in the lines
     left = command.tu
@@ -98,17 +115,17 @@ def pass_time(
         if not tried and left >= 2 * BLEED_INTERVAL and quiet(scratch):
             tried = True  # once: a cycle that was not steady is not tried again
             before = snapshot(scratch)
-            ran = _run(scratch, PassTime(amount=BLEED_INTERVAL), dice)
-            events += ran
+            one = _run(scratch, PassTime(amount=BLEED_INTERVAL), dice)
+            ran.add(one)
             left -= BLEED_INTERVAL
             _answer_pending(scratch, dice, events)
-            cycle = measure(before, scratch, ran)
+            cycle = measure(before, scratch, one.events, one.bleeds)
             if cycle is not None:
                 skipped = left // BLEED_INTERVAL
                 left -= skipped * BLEED_INTERVAL
             continue
         start = scratch.time
-        events += _run(scratch, PassTime(amount=left), dice)
+        ran.add(_run(scratch, PassTime(amount=left), dice))
         left -= scratch.time - start
         answered = _answer_pending(scratch, dice, events)
         if not answered and scratch.time == start:
@@ -123,16 +140,22 @@ def pass_time(
     head = f"Time passes: {amount} {said}{unit_words}"
     if any(e.kind == "check" and "demise check" in e.text for e in events):
         head += f", demise checks at goal {scratch.settings.demise_goal} (R15)"
-    lines = _lines(party, scratch, events, ticks) or ["nothing lasting changed"]
+    lines = _lines(party, scratch, ran, ticks) or ["nothing lasting changed"]
     text = f"{head}: " + "; ".join(lines)
     return commit(party, "time", text, moved, lines=lines)
 
 
-def _run(scratch: Encounter, command: Command, dice: DiceSource) -> list[Event]:
+def _run(scratch: Encounter, command: Command, dice: DiceSource) -> _Ran:
     try:
-        return list(apply(scratch, command, dice).events)
+        applied = apply(scratch, command, dice)
     except CommandError as error:
         raise PartyError(str(error)) from None
+    ran = _Ran(list(applied.events))
+    passage = passage_of(applied)
+    if passage is not None:
+        ran.bleeds.update(passage.bleed_ticks)
+        ran.hurts.update(passage.effect_ticks)
+    return ran
 
 
 def _answer_pending(scratch: Encounter, dice: DiceSource, events: list[Event]) -> bool:
@@ -141,24 +164,22 @@ def _answer_pending(scratch: Encounter, dice: DiceSource, events: list[Event]) -
     while scratch.pending:
         p = scratch.pending[0]
         if isinstance(p.data, ReminderData):
-            events += _run(scratch, DismissReminder(id=p.id), dice)
+            events += _run(scratch, DismissReminder(id=p.id), dice).events
         elif p.kind in _ROLLED:
-            events += _run(scratch, ResolveCheck(pending=p.id), dice)
+            events += _run(scratch, ResolveCheck(pending=p.id), dice).events
         else:  # out of combat no parry or damage waits: never, but never loop on it
             raise PartyError(f"time stopped at a decision a party cannot answer: {p.text}")
         answered = True
     return answered
 
 
-def _lines(
-    party: Party, scratch: Encounter, events: list[Event], skipped: dict[str, int]
-) -> list[str]:
+def _lines(party: Party, scratch: Encounter, ran: _Ran, skipped: dict[str, int]) -> list[str]:
     """Per character, what happened: bleeding WP, effect ticks, effects ended, checks and
     their results, death; then any reminder that fired (logged, dismissed). `skipped`:
-    the bleeding ticks of the steady cycles skipped (not in `events`)."""
+    the bleeding ticks of the steady cycles skipped (not in `ran`)."""
     by_actor: dict[str, list[Event]] = defaultdict(list)
     reminders: list[str] = []
-    for e in events:
+    for e in ran.events:
         if e.kind == "reminder" and e.text.endswith(": seen"):
             continue  # its firing is the line that says it
         if e.actor in scratch.combatants:
@@ -168,21 +189,23 @@ def _lines(
     lines = []
     for cid, c in scratch.combatants.items():
         bled = c.bleed_wp - party.characters[cid].bleed_wp
-        parts = _character_parts(c.name, bled, by_actor.get(cid, []), skipped.get(cid, 0))
+        ticks = ran.bleeds[cid] + skipped.get(cid, 0)
+        hurt = Counter({text: n for (who, text), n in ran.hurts.items() if who == cid})
+        parts = _character_parts(c.name, bled, by_actor.get(cid, []), ticks, hurt)
         if parts:
             lines.append(f"{c.name}: " + ", ".join(parts) + f"; now {c.total_wp()} WP")
     return lines + reminders
 
 
-def _character_parts(name: str, bled: int, events: list[Event], skipped: int) -> list[str]:
-    ticks = skipped + sum(1 for e in events if e.kind == "bleed")
+def _character_parts(
+    name: str, bled: int, events: list[Event], ticks: int, hurt: Counter[str]
+) -> list[str]:
+    """`ticks` of bleeding, `hurt`: each effect's tick ("On fire deals 1 WP") and how often
+    (the log tallies ticks, rules.engine.passage: they are counted, not read from lines)."""
     parts = [f"bled {bled} WP ({ticks} tick{'s' if ticks != 1 else ''}, A14)"] if ticks else []
-    hurt: Counter[str] = Counter()
     for e in events:
         text = e.text.removeprefix(f"{name}: ")
-        if e.kind == "effect-tick":
-            hurt[text] += 1
-        elif e.kind == "check":
+        if e.kind == "check":
             parts.append(f"check {text}")
         elif e.kind in ("effect-end", "death", "condition", "reminder"):
             parts.append(text)

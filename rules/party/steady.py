@@ -14,6 +14,7 @@ tick-by-tick one is a property test (tests/party/test_party_steady_cycles.py).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,9 +57,12 @@ def snapshot(scratch: Encounter) -> Snapshot:
     }
 
 
-def measure(before: Snapshot, scratch: Encounter, events: list[Event]) -> Cycle | None:
+def measure(
+    before: Snapshot, scratch: Encounter, events: list[Event], ticks: Mapping[str, int]
+) -> Cycle | None:
     """The cycle just run, if it was steady: BLEED_INTERVAL TU on, only bleeding logged,
-    nothing changed but bleed WP, nothing left open; else None (run tick by tick)."""
+    nothing changed but bleed WP, nothing left open; else None (run tick by tick).
+    `ticks`: each one's bleeding ticks in it (the log tallies them, rules.engine.passage)."""
     time, sheets = before
     if scratch.time != time + BLEED_INTERVAL or not quiet(scratch):
         return None
@@ -71,11 +75,7 @@ def measure(before: Snapshot, scratch: Encounter, events: list[Event]) -> Cycle 
             return None
         if c.bleed_wp != bled:
             wp[cid] = c.bleed_wp - bled
-    ticks: dict[str, int] = {}
-    for e in events:
-        if e.kind == "bleed" and e.actor is not None:
-            ticks[e.actor] = ticks.get(e.actor, 0) + 1
-    return Cycle(wp, ticks)
+    return Cycle(wp, {cid: n for cid, n in ticks.items() if n})
 
 
 def skip(scratch: Encounter, cycle: Cycle, count: int) -> Encounter:

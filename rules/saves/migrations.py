@@ -111,12 +111,21 @@ def v4_to_v5(data: JSON) -> JSON:
     return renumbered(data, 4)
 
 
+def v5_to_v6(data: JSON) -> JSON:
+    """Schema 6 counts an effect's ticks that are not one wound (`Combatant.tick_wp`,
+    issue 23) instead of a Wound a tick. A v5 save's tick wounds load unchanged: they are
+    real WP with their times, and folding them would guess which wounds were ticks (a
+    1-WP wound the GM applied "from Poison" looks the same). Only new ticks are counted."""
+    return renumbered(data, 5)
+
+
 MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
     0: v0_to_v1,
     1: v1_to_v2,
     2: v2_to_v3,
     3: v3_to_v4,
     4: v4_to_v5,
+    5: v5_to_v6,
 }
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 

@@ -7,6 +7,7 @@ and last the opportunities (A7). A tick is no "one wound" (R12, A15, A16) unless
 from __future__ import annotations
 
 from rules.model.commands import Advance, ResolveCheck
+from rules.model.state import TickWP
 from tests.support.attack_fights import fight, fighter
 from tests.support.effect_fights import on_fire
 from tests.support.engine_steps import do, undo_all
@@ -21,15 +22,11 @@ def test_ticks_land_every_n_tu_from_the_start_and_bleeding_goes_first() -> None:
     s = _waiting()
     start = s.encounter.model_dump(mode="json")
     do(s, on_fire("bo", every=5))
-    assert do(s, Advance()) == [
-        "Bo: On fire deals 1 WP",
-        "Bo takes a Bruise (1 WP) from On fire → total 1 WP",
-    ]
+    assert do(s, Advance()) == ["Bo: On fire deals 1 WP → total 1 WP"]  # no wound (issue 23)
     assert s.encounter.time == 5
     assert do(s, Advance()) == [
         "Bo bleeds 1 WP (BLR 1) → total 2 WP",
-        "Bo: On fire deals 1 WP",
-        "Bo takes a Bruise (1 WP) from On fire → total 3 WP, stats -1 (A9)",
+        "Bo: On fire deals 1 WP → total 3 WP, stats -1 (A9)",
         "Track 10: Action Opportunity for Bo",
     ]
     undo_all(s, start)
@@ -42,8 +39,8 @@ def test_two_ticking_effects_at_one_time_land_in_the_order_they_were_put_on() ->
     do(s, acid)
     lines = do(s, Advance())
     assert [line for line in lines if "deals" in line] == [
-        "Bo: On fire deals 1 WP",
-        "Bo: Acid deals 1 WP",
+        "Bo: On fire deals 1 WP → total 1 WP",
+        "Bo: Acid deals 1 WP → total 2 WP",
     ]
 
 
@@ -51,7 +48,8 @@ def test_the_tick_at_its_end_lands_then_it_ends() -> None:
     s = _waiting()
     do(s, on_fire("bo", every=5, tu=5))
     assert do(s, Advance())[-1] == "Bo: On fire ends (5 TU from 0)"
-    assert len(s.encounter.combatants["bo"].wounds) == 1
+    bo = s.encounter.combatants["bo"]
+    assert bo.tick_wp == {"On fire": TickWP(wp=1, ticks=1)} and bo.wounds == []  # issue 23
 
 
 def test_a_tick_is_not_one_wound_unless_the_gm_says_so() -> None:

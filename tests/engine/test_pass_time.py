@@ -23,10 +23,8 @@ def _after_combat(**bo: object):  # type: ignore[no-untyped-def]
 def test_bleeding_goes_on_after_combat_when_time_passes() -> None:
     s = _after_combat()
     start = s.encounter.model_dump(mode="json")
-    assert do(s, PassTime(amount=25)) == [
-        "Bo bleeds 1 WP (BLR 1) → total 1 WP",
-        "Bo bleeds 1 WP (BLR 1) → total 2 WP",
-        "Bo bleeds 1 WP (BLR 1) → total 3 WP",  # at 10, 20, 30 (A14)
+    assert do(s, PassTime(amount=25)) == [  # at 10, 20, 30 (A14): one line (issue 23)
+        "Bo bled 3 WP in 3 ticks (track 10 → 30, BLR 1, A14) → total 3 WP, stats -1 (A9)",
         "Time passes: 25 TU, track 7 → 32",
     ]
     s.undo()
@@ -39,13 +37,11 @@ def test_effects_tick_and_expire_outside_combat_in_the_track_order() -> None:
     s = _after_combat()
     do(s, on_fire("lio", every=3, tu=6))  # from 7: ticks at 10 and 13, ends at 13
     do(s, stunned("bo", duration=Duration(kind="tu", amount=3)))  # ends at 10
-    assert do(s, PassTime(amount=6)) == [
-        "Bo bleeds 1 WP (BLR 1) → total 1 WP",
-        "Lio: On fire deals 1 WP",
-        "Lio takes a Bruise (1 WP) from On fire → total 1 WP",
+    assert do(s, PassTime(amount=6)) == [  # what ticked so far comes before each end
+        "Bo bled 1 WP in 1 tick (track 10, BLR 1, A14) → total 1 WP",
+        "Lio: On fire dealt 1 WP in 1 tick (track 10) → total 1 WP",
         "Bo: Stunned ends (3 TU from 7)",
-        "Lio: On fire deals 1 WP",
-        "Lio takes a Bruise (1 WP) from On fire → total 2 WP",
+        "Lio: On fire dealt 1 WP in 1 tick (track 13) → total 2 WP",
         "Lio: On fire ends (6 TU from 7)",
         "Time passes: 6 TU, track 7 → 13",
     ]
@@ -87,7 +83,9 @@ def test_a_bleeding_wound_taken_outside_combat_ticks_from_when_it_was_taken() ->
     do(s, StartCombat(initiators=["lio"]), 1)
     do(s, EndCombat(outcome="truce"))
     assert s.encounter.combatants["bo"].bleed_anchor == 0 and s.encounter.time == 0
-    assert do(s, PassTime(amount=10))[0] == "Bo bleeds 1 WP (BLR 1) → total 1 WP"
+    assert do(s, PassTime(amount=10))[0] == (
+        "Bo bled 1 WP in 1 tick (track 10, BLR 1, A14) → total 1 WP"
+    )
 
 
 def test_a_wound_taken_after_combat_bleeds_from_when_it_was_taken() -> None:
@@ -97,4 +95,4 @@ def test_a_wound_taken_after_combat_bleeds_from_when_it_was_taken() -> None:
     do(s, ApplyWound(target="bo", wound_points=3))  # R12: bleeds
     assert s.encounter.combatants["bo"].bleed_anchor == 57
     assert do(s, PassTime(amount=9)) == ["Time passes: 9 TU, track 57 → 66"]
-    assert do(s, PassTime(amount=1))[0].startswith("Bo bleeds 1 WP")
+    assert do(s, PassTime(amount=1))[0].startswith("Bo bled 1 WP in 1 tick (track 67,")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.model.commands import EndCombat, ResolveCheck
 from rules.model.effect_commands import AddReminder, DismissReminder, PassTime
 from rules.model.effects import Duration
+from rules.model.state import TickWP
 from tests.support.attack_fights import fight, fighter
 from tests.support.effect_fights import on_fire, stunned
 from tests.support.engine_steps import do
@@ -32,9 +33,9 @@ def test_each_line_of_passing_time_has_the_clock_time_it_happened_at() -> None:
     do(s, stunned("bo", duration=Duration(kind="tu", amount=3)))  # ends at 10
     assert s.encounter.log[-1].time is None  # the GM's setup between fights: no clock time
     lines = do(s, PassTime(amount=6))
-    assert [t for t, _ in _timed(s, len(lines))] == [10, 10, 10, 10, 13, 13, 13, 13]
+    assert [t for t, _ in _timed(s, len(lines))] == [10, 10, 10, 13, 13, 13]
     lio = s.encounter.combatants["lio"]
-    assert [w.time for w in lio.wounds] == [10, 13]  # the wounds say when, as in combat
+    assert lio.tick_wp == {"On fire": TickWP(wp=2, ticks=2)}  # counted, the log says when
 
 
 def test_a_stop_at_a_decision_and_its_answer_are_at_the_time_the_clock_stopped() -> None:

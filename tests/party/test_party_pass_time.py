@@ -17,7 +17,7 @@ from rules.mechanics.wounds import BLEED_INTERVAL, next_bleed_tick
 from rules.model.effect_commands import SECONDS_PER_TU
 from rules.model.effects import Duration, Effect, Tick
 from rules.model.party import Party
-from rules.model.state import Combatant, Wound
+from rules.model.state import Combatant, TickWP, Wound
 from rules.party.clock import pass_time
 from rules.party.encounters import new_encounter
 from rules.party.errors import PartyError
@@ -162,7 +162,7 @@ def test_the_passage_round_trips_through_the_party_file_and_undoes_exactly(
     assert not kans(undone).dead and kans(undone).bleed_wp == 0
 
 
-def test_a_ticking_effect_lands_its_wounds_and_keeps_its_rhythm() -> None:
+def test_a_ticking_effect_lands_its_wp_and_keeps_its_rhythm() -> None:
     fire = Effect(
         id=100,
         name="On fire",
@@ -172,7 +172,18 @@ def test_a_ticking_effect_lands_its_wounds_and_keeps_its_rhythm() -> None:
     )
     after = pass_time(with_kans(effects=[fire]), 30, "TU", ScriptedDice())  # ticks at 5, 15, 25
     k = kans(after)
-    assert [w.wp for w in k.wounds] == [1, 1, 1]
+    assert k.tick_wp == {"On fire": TickWP(wp=3, ticks=3)} and k.wounds == []  # a count
     assert [(e.name, e.start) for e in k.effects] == [("On fire", -35)]
     assert k.effects[0].next_tick(0) == 5  # the next at 35 on the old clock: 5 from a track at 0
     assert after.history[-1].lines == ["Kans: On fire deals 1 WP ×3; now 3 WP"]
+
+
+def test_a_day_of_a_one_tu_poison_is_one_count_a_character() -> None:
+    """Issue 23: a party day with a 1-TU poison took over 30 s (a Wound a tick, deep-copied
+    at every step); now each character carries one count, and the day is milliseconds."""
+    poison = Effect(id=100, name="Poison", tick=Tick(every=1, wp=1))
+    party = with_kans(effects=[poison])
+    after = pass_time(party, 24, "hours", ScriptedDice(PASSES * 2))  # half, then zero (A16)
+    k = kans(after)
+    assert k.wounds == [] and k.tick_wp == {"Poison": TickWP(wp=86_400, ticks=86_400)}
+    assert undo(after).characters == party.characters

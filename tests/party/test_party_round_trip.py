@@ -1,7 +1,7 @@
 """Property (issue 17): write-back then a new encounter reproduces each lasting state exactly.
 
-Whatever a fight left on the party's characters (wounds with locations, bleeding
-and its anchor at any track time, limbs, ribs, vital organ, exhaustion A5,
+Whatever a fight left on the party's characters (wounds with locations, ticks'
+counts, bleeding and its anchor at any track time, limbs, ribs, vital organ, exhaustion A5,
 drains R20, luck R17, chance dice C1, worn armour and shield hits A13/R10), the next
 encounter from the party starts with the same lasting state, JSON-equal field by field
 (the anchor measured from each track's own time, A14/R13), and writing that back
@@ -38,6 +38,7 @@ wounds = st.lists(
     max_size=4,
 )
 
+tick_counts = st.builds(dict, wp=st.integers(1, 9_000), ticks=st.integers(1, 9_000))
 armour = st.builds(dict, rating=st.integers(0, 8), hard=st.integers(0, 4), soft=st.integers(0, 6))
 shield = st.none() | st.integers(0, 6).flatmap(
     lambda low: st.builds(
@@ -76,6 +77,7 @@ def lasting(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "wounds": draw(wounds),
         "bleed_wp": draw(st.integers(0, 5)),
+        "tick_wp": draw(st.dictionaries(st.sampled_from(["On fire", "Poison"]), tick_counts)),
         "bleed_rate": rate,
         "bleed_anchor": draw(st.integers(-50, 150)) if rate else None,
         "limbs": draw(

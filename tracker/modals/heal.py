@@ -59,6 +59,11 @@ def _wound_label(index: int, c: Combatant) -> str:
     return f"{index + 1}. {w.location} {w.level} {w.wp} WP{when}{bleed}"
 
 
+def _ticks(c: Combatant) -> str:
+    """`, Poison 86,400`: the ticks' WP, healed after the wounds (one entry a source)."""
+    return "".join(f", {source} {t.wp:,}" for source, t in c.tick_wp.items())
+
+
 class HealForm(CombatantDialog[Care]):
     """Choose the care, fill in its one or two fields, enter applies."""
 
@@ -84,7 +89,7 @@ class HealForm(CombatantDialog[Care]):
                 f"{c.name} is dead: the dead cannot be healed, staunched, treated or rested;"
                 " a GM revive brings them back"
                 if c.dead
-                else f"{c.total_wp()} WP (bleeding {c.bleed_wp}), BLR {c.bleed_rate}, "
+                else f"{c.total_wp()} WP (bleeding {c.bleed_wp}{_ticks(c)}), BLR {c.bleed_rate}, "
                 f"exhaustion {c.exhaustion}",
                 classes="hint",
                 markup=False,

@@ -70,7 +70,10 @@ class PassTimeForm(Dialog[PassTime]):
             command = PassTime.model_validate({"amount": amount, "unit": unit})
         except ValidationError as err:
             return None, slots_of(field_errors(err, PassTime), FORM)
-        refusal = why_not(self.encounter, command)
+        # The rules' refusals of a passage (in combat, a decision open) come before the
+        # clock runs and do not hang on the amount: a dry run of the whole day would run
+        # it here, in the screen's thread, at every key (issue 23). One TU asks the same.
+        refusal = why_not(self.encounter, PassTime(amount=1))
         if refusal is not None:
             return None, {slot_of(refusal, FORM): refusal}
         preview.update(f"{command.tu} TU of the clock (it stops early at a decision)")

@@ -16,7 +16,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
 
+from tracker import main_pass_time
 from tracker.effect_keys import EffectKeys
 from tracker.encounter_keys import EncounterKeys
 from tracker.key_reasons import reasons
@@ -140,6 +142,16 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
         self.watch(self.app, "revision", self.sync, init=True)
         self.call_after_refresh(self.tracker.finish_opening)  # after the first frame
 
+    # --- time passing in a worker (tracker.main_pass_time) ------------------------------
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        done = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+        if event.worker.group == main_pass_time.GROUP and event.state in done:
+            main_pass_time.finished(self, event.worker)
+
+    def passing_shown(self, busy: str | None) -> None:
+        """The status bar's "⏳ Passing time" while the worker runs (None: it ended)."""
+        self.query_one(StatusBar).busy(busy)
+
     # --- redraw --------------------------------------------------------------------
     def sync(self, _revision: int = 0) -> None:
         """Redraw every part from the encounter; each part skips what did not change."""
@@ -195,7 +207,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
     def _allowed(self, action: str) -> bool:
         """Say why not (and do nothing) when the moment does not fit the action."""
         session = self.tracker.session
-        if session is None:
+        if session is None or self.tracker.refused_while_passing(action):
             return False
         why = reasons(session, self.selected, self.tracker.revision).get(action)
         if why is not None:

@@ -1,8 +1,9 @@
 """The selected combatant in full: base and effective stats side by side (A9), skills,
 Anima d100 abilities and resistances (B4, B5), weapons, armour and shield, the wound
-list with locations (A14), one list of the effects and conditions that modify it
-(issue 15), and what is under way: held action (A8), an extended roll
-(A3), a complementary bonus waiting (A4), desperation drains (C3, R20).
+list with locations (A14) and a line a source of ticks (issue 23), one list of the
+effects and conditions that modify it (issue 15), and what is under way: held action
+(A8), an extended roll (A3), a complementary bonus waiting (A4), desperation drains
+(C3, R20).
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def wound_lines(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
         if w.source:
             line.append(f" — {w.source}", DIM)
         lines.append(line)
+    for source, ticked in c.tick_wp.items():  # one line a source, however many ticks
+        ticks = f"{ticked.ticks:,} tick{'s' if ticked.ticks != 1 else ''}"
+        lines.append(Text(f" {source}: {ticked.wp:,} WP from {ticks}", palette["warning"]))
     if c.bleed_wp:
         lines.append(Text(f" bleeding so far: {c.bleed_wp} WP", palette["error"]))
     return lines

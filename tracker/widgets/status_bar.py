@@ -58,6 +58,7 @@ class StatusBar(Static):
         self._key: tuple[object, ...] | None = None
         self._shown: tuple[Encounter, str, int | None, Path | None] | None = None
         self._unsaved: datetime | None = None
+        self._busy: str | None = None  # "⏳ Passing time: …" while a worker runs (issue 23)
 
     def on_mount(self) -> None:
         if isinstance(self.app, ReportsUnsaved):  # the tracker app, not a bare test host
@@ -68,14 +69,22 @@ class StatusBar(Static):
         if self._shown is not None:
             self.show(*self._shown)
 
+    def busy(self, text: str | None) -> None:
+        """Say first what runs in the background (None: nothing does)."""
+        self._busy = text
+        if self._shown is not None:
+            self.show(*self._shown)
+
     def show(self, enc: Encounter, dice_mode: str, seed: int | None, path: Path | None) -> None:
         self._shown = (enc, dice_mode, seed, path)
         fight = (enc.name, enc.party, enc.day, enc.time, enc.in_combat, enc.outcome)
-        key = (*fight, dice_mode, seed, path, self._unsaved)
+        key = (*fight, dice_mode, seed, path, self._unsaved, self._busy)
         if key != self._key:
             self._key = key
             text = status_text(enc, dice_mode, seed, path)
             if self._unsaved is not None:  # first: a narrow terminal cuts the end off
                 notice = (f" {unsaved_notice(self._unsaved)}", "bold $text-error")
                 text = Content.assemble(notice, (" │", DIM)) + text
+            if self._busy is not None:
+                text = Content.assemble((f" {self._busy}", "bold $text-warning"), SEP) + text
             self.update(text, layout=False)

@@ -23,10 +23,13 @@ def _in_care(ctx: Context, cid: str, what: str) -> Combatant:
 
 @handles(Heal)
 def heal(ctx: Context, cmd: Heal) -> None:
-    """Remove WP from one wound (by index) or newest wound first, then bleeding WP.
+    """Remove WP from one wound (by index) or newest wound first, then the ticks' WP (the
+    newest source first), then bleeding WP.
 
-    A wound healed to 0 is removed. Healing changes neither the BLR (staunch,
-    R13) nor the A16 "first time" flags: a line once crossed is not checked again.
+    A wound healed to 0 is removed, and so is a source's count of ticks. Healing changes
+    neither the BLR (staunch, R13) nor the A16 "first time" flags: a line once crossed
+    is not checked again. The rulebook says nothing of healing WP that are not one wound:
+    an effect's ticks are healed as bleeding's are (after the wounds, issue 23).
     """
     c = _in_care(ctx, cmd.target, "heal")
     amount, j = cmd.wound_points, ctx.j
@@ -47,6 +50,10 @@ def heal(ctx: Context, cmd: Heal) -> None:
             taken = min(left, c.wounds[index].wp)
             _heal_wound(ctx, c, index, taken)
             left -= taken
+        for source in reversed(list(c.tick_wp)):
+            if left == 0:
+                break
+            left = _heal_ticks(ctx, c, source, left)
         if left:
             j.add(c, "bleed_wp", -left)
     ctx.emit("heal", f"{c.name} heals {amount} WP → total {c.total_wp()} WP", actor=c.id)
@@ -59,6 +66,16 @@ def _heal_wound(ctx: Context, c: Combatant, index: int, amount: int) -> None:
         ctx.j.pop(c.wounds, index)
     else:
         ctx.j.set(wound, "wp", wound.wp - amount)
+
+
+def _heal_ticks(ctx: Context, c: Combatant, source: str, amount: int) -> int:
+    """Heal up to `amount` of `source`'s ticks' WP (at 0 its count goes): what is left."""
+    ticked = c.tick_wp[source]
+    if amount >= ticked.wp:
+        ctx.j.delitem(c.tick_wp, source)
+        return amount - ticked.wp
+    ctx.j.set(ticked, "wp", ticked.wp - amount)
+    return 0
 
 
 @handles(Staunch)

@@ -96,7 +96,8 @@ async def test_a_reminder_stops_the_clock_and_d_dismisses_it(tmp_path: Path) -> 
         await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
         await type_into(pilot, "#amount", "10")
         await pilot.press("enter")
-        await until(pilot, lambda: bool(enc.pending))
+        await until(pilot, lambda: bool(app.session.encounter.pending))  # in a worker
+        enc = app.session.encounter  # the worker's copy, adopted (tracker.main_pass_time)
         assert enc.pending[0].kind == "reminder" and enc.time == 3
         banner = app.screen.query_one(PendingBanner)
         await until(pilot, lambda: "press d to dismiss" in str(banner.render()))
@@ -117,7 +118,7 @@ async def test_P_passes_time_outside_combat_only(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
         await type_into(pilot, "#amount", "12")
         await pilot.press("enter")
-        await until(pilot, lambda: enc.time == start + 12)
+        await until(pilot, lambda: app.session.encounter.time == start + 12)  # in a worker
         await begin(pilot)
         await pilot.press("P")  # in combat the track runs the clock: refused with why
         await pilot.pause()

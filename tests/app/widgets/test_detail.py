@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from rules.model.state import Combatant, Encounter, ExtendedAction
+from rules.model.state import Combatant, Encounter, ExtendedAction, TickWP
 from tracker.widgets.detail import describe
 
 
@@ -48,3 +48,11 @@ def test_only_what_is_there_is_shown() -> None:
     plain = text_of(Combatant(id="k", name="Kans"))
     for word in ("Abilities", "Resistances", "Extended", "Complementary", "Drains"):
         assert word not in plain
+
+
+def test_a_days_ticks_are_one_line_not_a_row_a_tick() -> None:
+    """Issue 23: a day of a 1-TU poison was 86,400 wound rows; now one line a source."""
+    c = Combatant(id="k", name="Kans", tick_wp={"Poison": TickWP(wp=86_400, ticks=86_400)})
+    lines = text_of(c).splitlines()
+    assert " Poison: 86,400 WP from 86,400 ticks" in lines
+    assert len(lines) < 20
