@@ -12,6 +12,7 @@ TypeError), which loading turns into a SaveError naming the file.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -111,12 +112,37 @@ def v4_to_v5(data: JSON) -> JSON:
     return renumbered(data, 4)
 
 
+# What schema 6's one text rule refuses in any text of a save (rules.model.plain_text as
+# it was then): C0, DEL, C1, the bidi marks, lone surrogates. A frozen copy, as a
+# migration must never follow today's models.
+_REFUSED_IN_V6 = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _cleaned(value: Any) -> Any:
+    """Every string of the JSON with each refused character replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _REFUSED_IN_V6.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {key: _cleaned(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_cleaned(item) for item in value]
+    return value
+
+
 def v5_to_v6(data: JSON) -> JSON:
     """Schema 6 counts an effect's ticks that are not one wound (`Combatant.tick_wp`,
     issue 23) instead of a Wound a tick. A v5 save's tick wounds load unchanged: they are
     real WP with their times, and folding them would guess which wounds were ticks (a
-    1-WP wound the GM applied "from Poison" looks the same). Only new ticks are counted."""
-    return renumbered(data, 5)
+    1-WP wound the GM applied "from Poison" looks the same). Only new ticks are counted.
+
+    Schema 6 also holds every text to one rule (issue 23): a luck or fight-status reason,
+    a wound's source, a dodge's situation, a weapon's name could take a control character
+    or a bidi mark before (a paste). Such a save would no longer open, so each of those
+    characters, wherever it is (the command, the state, the log line that quotes it),
+    becomes U+FFFD: the fight opens, replays alike, and shows where a character was."""
+    return renumbered(_cleaned(data), 5)
 
 
 MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
