@@ -16,26 +16,15 @@ from textual.widgets import Input
 from rules.model.plain_text import problem
 from rules.saves import store
 from tests.support.modal_host import until
+from tests.support.pasted_text import PASTED as PASTED_TEXTS
+from tests.support.pasted_text import paste_and_enter, shown
 from tracker.app import TrackerApp, make_app
-from tracker.modals.form import Dialog, FieldError
 from tracker.modals.luck import LuckForm
 from tracker.modals.save_as import SaveAs
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)
-PASTED = ["x\u202eevil\x01y", "\udcff", "ok\x00\x1b[2J", "\x1b]0;owned\x07"]
-
-
-def shown(dialog: Dialog[object], slot: str) -> str:
-    return " ".join(e.message for e in dialog.query(FieldError) if e.slot == slot)
-
-
-async def paste_and_enter(pilot, dialog: Dialog[object], field: str, text: str) -> None:  # type: ignore[no-untyped-def]
-    box = dialog.query_one(f"#{field}", Input)
-    box.value = text  # a paste: every character as it came
-    box.focus()
-    await pilot.press("enter")
-    await pilot.pause()
+PASTED = [*PASTED_TEXTS, "\x1b]0;owned\x07"]  # and an escape that retitles the terminal
 
 
 @pytest.mark.parametrize("text", PASTED)

@@ -16,28 +16,15 @@ from textual.widgets import DataTable, Input
 from rules.model.plain_text import problem
 from tests.support.modal_host import until
 from tests.support.party_ui import kans, party_file, read
+from tests.support.pasted_text import PASTED, paste_and_enter, shown
 from tracker.app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
-from tracker.modals.form import Dialog, FieldError
 from tracker.modals.luck import LuckForm
 from tracker.party_keeper import PartyKeeper
 from tracker.screens.party import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
-PASTED = ["x\u202eevil\x01y", "\udcff", "ok\x00\x1b[2J"]
-
-
-def shown(dialog: Dialog[object], slot: str) -> str:
-    return " ".join(e.message for e in dialog.query(FieldError) if e.slot == slot)
-
-
-async def paste_and_enter(pilot, dialog: Dialog[object], field: str, text: str) -> None:  # type: ignore[no-untyped-def]
-    box = dialog.query_one(f"#{field}", Input)
-    box.value = text  # a paste: every character as it came
-    box.focus()
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("text", PASTED)
