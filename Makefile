@@ -4,9 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.run-installed
 TEST_STAMP := $(VENV)/.test-installed
-# Every core, each worker taking the next test as it finishes one (a few long tests
-# would otherwise leave a core idle at the end).
-PYTEST := $(BIN)/python -m pytest -q -n auto --dist worksteal
+# Two workers a core: an app test spends about a third of its time waiting for the app
+# to go idle, and a second worker fills it (-n 4 on 2 cores: 411 s, -n 2: 504 s, -n 6:
+# 422 s). Each worker takes the next test as it finishes one (worksteal): a few long
+# tests would otherwise leave a core idle at the end.
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * (os.cpu_count() or 1))')
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 # The tests that need no app: the rules, the engine, the saves, the party, the layout.
 NO_APP := tests/mechanics tests/model tests/odds tests/engine tests/saves tests/party \
 	$(wildcard tests/test_*.py)

@@ -65,7 +65,13 @@ async def test_enzo_repair_by_name_with_typed_dice() -> None:
         app.screen.query_one("#stat").value = "Tech"
         app.screen.query_one("#goal-name").value = 17
         odds = app.screen.query_one(OddsView)
-        await until(pilot, lambda: odds.summary is not None and odds.goal == 17)
+        # Drawn for Tech 7 and goal 17 both: the goal can arrive a frame before the stat
+        # (under load a summary of the old stat stood at goal 17 when this was read).
+        await until(
+            pilot,
+            lambda: odds.stat == 7 and odds.goal == 17 and odds.shown == odds.inputs(),
+        )
+        assert odds.summary is not None
         assert odds.summary.chance == chance_of_success(7, 6, 17)
         command = await submit(app, pilot)
     assert command == SkillRollCommand(actor="enzo", skill="Tech Redemption", stat="Tech", goal=17)
