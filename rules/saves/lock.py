@@ -11,13 +11,6 @@ lists only `*.json`, so it is never shown. It is opened without following a
 symbolic link. POSIX uses `fcntl.flock`; Windows `msvcrt.locking` on its first
 byte; a platform with neither saves unlocked (the in-process lock and the
 changed-on-disk check still hold there; only a same-instant race is open).
-
-A waiter gives up after LOCK_TIMEOUT, unless the holder is busy: the holder writes
-its pid into the lock file, and while that process is running or in disk I/O
-(Linux `/proc/PID/stat`: R or D) the wait goes on, up to LOCK_CAP. A save is
-milliseconds, but a loaded machine can stall one (an fsync behind others' writes):
-giving up then told a copy "not saved" for a save that was merely slow (issue 23).
-A holder asleep, stopped or unknown is a stuck copy: refused after LOCK_TIMEOUT.
 """
 
 from __future__ import annotations
@@ -41,8 +34,7 @@ try:
 except ImportError:  # POSIX
     msvcrt = None  # type: ignore[assignment]  # a module or None, by platform
 
-LOCK_TIMEOUT = 10.0  # seconds: a save takes milliseconds; longer means a stuck copy...
-LOCK_CAP = 120.0  # ...or a busy one on a loaded machine, waited for up to this in all
+LOCK_TIMEOUT = 10.0  # seconds: a save takes milliseconds; longer means a stuck copy
 _POLL = 0.005
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -66,11 +58,9 @@ def locked(path: Path, target: Path) -> Iterator[None]:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _not_a_lock(path, lock)
         _acquire(fd, path)
-        _mark(fd, f"{os.getpid()}\n")
         try:
             yield
         finally:
-            _mark(fd, "")
             _release(fd)
     finally:
         os.close(fd)
@@ -85,46 +75,16 @@ def _not_a_lock(path: Path, lock: Path) -> SaveError:
 
 
 def _acquire(fd: int, path: Path) -> None:
-    started = time.monotonic()
-    deadline = started + LOCK_TIMEOUT
+    deadline = time.monotonic() + LOCK_TIMEOUT
     while not _try_lock(fd):
-        now = time.monotonic()
-        if now > deadline:
-            if now - started < LOCK_CAP and _holder_busy(fd):
-                deadline = now + _POLL  # still at work: look again after the next try
-            else:
-                problem = (
-                    "another copy of the tracker is saving this file and has not finished"
-                    f" in {now - started:.3g} s; nothing was written: try again, or save"
-                    " this fight under another name"
-                )
-                raise SaveError(path, problem, action="save")
+        if time.monotonic() > deadline:
+            problem = (
+                "another copy of the tracker is saving this file and has not finished"
+                f" in {LOCK_TIMEOUT:g} s; nothing was written: try again, or save this"
+                " fight under another name"
+            )
+            raise SaveError(path, problem, action="save")
         time.sleep(_POLL)
-
-
-def _mark(fd: int, text: str) -> None:
-    """The holder's pid in the lock file (emptied at release), for `_holder_busy`."""
-    if fcntl is None:  # Windows: the locked byte cannot be read by a waiter anyway
-        return
-    try:
-        os.ftruncate(fd, 0)
-        if text:
-            os.pwrite(fd, text.encode(), 0)
-    except OSError:
-        pass  # only a waiter's patience depends on it
-
-
-def _holder_busy(fd: int) -> bool:
-    """True while the pid the holder wrote runs or waits on the disk (Linux /proc)."""
-    try:
-        pid = int(os.pread(fd, 20, 0).strip() or b"0")
-        if pid <= 0:
-            return False
-        with open(f"/proc/{pid}/stat", "rb") as stat_file:
-            fields = stat_file.read().rsplit(b")", 1)[-1].split()
-    except (OSError, ValueError, AttributeError):  # no /proc, no pid: as if stuck
-        return False
-    return bool(fields) and fields[0] in (b"R", b"D")
 
 
 def _try_lock(fd: int) -> bool:
