@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rules.engine.public_view import PublicView, public_view
 from tracker.players_view.follow import Reading, Stamp, file_stamp, read_encounter
@@ -26,6 +26,7 @@ from tracker.players_view.widgets.figures import FoeList, PartyList
 from tracker.players_view.widgets.log_panel import LogPanel
 from tracker.players_view.widgets.now_panel import NowPanel
 from tracker.players_view.widgets.track_list import TrackList
+from tracker.widgets.key_footer import KeyFooter
 
 POLL_SECONDS = 0.2  # a change is on screen well within a second (median ~0.1 s + the read)
 NARROW = 60  # columns: below this, one column (a phone held upright)
@@ -82,7 +83,7 @@ class PlayersView(App[None]):
                     yield PartyList(id="party")
                     yield FoeList(id="foes")
             yield LogPanel(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.theme = THEMES[0]

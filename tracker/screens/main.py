@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from tracker import main_pass_time
@@ -24,6 +23,7 @@ from tracker.encounter_keys import EncounterKeys
 from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
+from tracker.widgets.key_footer import KeyFooter
 from tracker.widgets.pending_banner import PendingBanner
 from tracker.widgets.roster import Roster
 from tracker.widgets.status_bar import StatusBar
@@ -134,7 +134,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
         with Horizontal(id="lower"):
             yield EventLog(id="log")
             yield CombatantDetail(id="detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(EventLog).border_title = "Log"

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from rules.model.state import Encounter
@@ -30,6 +30,7 @@ from rules.party.lasting import summary
 from tracker import party_time
 from tracker.party_cells import COLUMNS, cells, history_lines, title
 from tracker.party_palette import PartyCommands
+from tracker.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from rules.model.party import Party
@@ -79,7 +80,7 @@ class PartyScreen(Screen[None]):
         yield Static("", id="party-log", markup=False)
         yield Static("", id="party-busy", markup=False)
         yield Static("", id="party-error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

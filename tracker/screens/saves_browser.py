@@ -27,13 +27,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rules.engine.session import Session
 from rules.mechanics.dice import DiceMode
 from rules.model.state import Encounter
 from rules.saves.folder import PartyInfo, SaveInfo, autosave_path, scan_saves, summarize
 from rules.saves.store import SaveError, load_session, save_session
+from tracker.widgets.key_footer import KeyFooter
 from tracker.widgets.tones import theme_style
 
 NEW = "new"
@@ -85,7 +86,7 @@ class SavesBrowser(Screen[Opened | None]):
         yield Static(f" Saves in {self.folder}", id="browser-title", markup=False)
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="browser-error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
