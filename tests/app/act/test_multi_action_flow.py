@@ -8,6 +8,7 @@ dialog's default) and records the dialogs that opened, until the main screen is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -92,15 +93,34 @@ async def enter_through(
     return opened
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-async def test_two_attacks_whatever_the_first_did_A8(tmp_path: Path, seed: int) -> None:
-    """Hit or miss, parry asked or not, damage or none: the second attack opens by itself."""
+ATTACK, DAMAGE, CHECK, PARRY = "AttackDialog", "DamageDialog", "CheckDialog", "ParryDialog"
+NO_ONE = "AttackDialog: no one to attack"
+
+
+def path(name: str, *given: object, opens: Sequence[str]) -> object:
+    """One walk per distinct path: what takes it (the seed...) and the dialogs it opens.
+    The test asserts them, so dice that change the path fail by its name rather than
+    quietly walking another path."""
+    return pytest.param(*given, list(opens), id=name)
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        path("hit-hit", 1, opens=(ATTACK, DAMAGE, ATTACK, DAMAGE)),  # seeds 3, 4, 5 alike
+        path("miss-hit", 2, opens=(ATTACK, ATTACK, DAMAGE)),
+    ],
+)
+async def test_two_attacks_whatever_the_first_did_A8(
+    tmp_path: Path, seed: int, expected: list[str]
+) -> None:
+    """Hit or miss, damage or none: the second attack opens by itself."""
     app = fight_app(tmp_path, (SHOOT2,), seed)
     async with app.run_test(size=SIZE) as pilot:
         await declare(pilot, ["Shoot", "Snap shot"])
         opened = await enter_through(pilot)
         enc = app.session.encounter
-        assert opened.count("AttackDialog") == 2, opened
+        assert opened == expected
         assert enc.turn is None and not enc.pending, opened
 
 
@@ -124,16 +144,25 @@ async def test_a_move_first_does_not_stop_the_rolls_A8(tmp_path: Path) -> None:
         assert opened.count("AttackDialog") == 2, opened
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-async def test_a_demise_check_between_the_attacks_A16(tmp_path: Path, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        path("dies-at-once", 1, opens=(ATTACK, DAMAGE, CHECK, NO_ONE)),  # seeds 4, 5, 6 alike
+        path("miss-then-check", 2, opens=(ATTACK, ATTACK, DAMAGE, CHECK)),
+        path("survives-then-check", 3, opens=(ATTACK, DAMAGE, CHECK, ATTACK, DAMAGE, CHECK)),
+    ],
+)
+async def test_a_demise_check_between_the_attacks_A16(
+    tmp_path: Path, seed: int, expected: list[str]
+) -> None:
     """A frail Markon (Endurance 2): a hit raises a demise check, answered by Enter."""
     app = fight_app(tmp_path, (SHOOT2,), seed, endurance=2)
     async with app.run_test(size=SIZE) as pilot:
         await declare(pilot, ["Shoot", "Snap shot"])
         opened = await enter_through(pilot)
         enc = app.session.encounter
+        assert opened == expected
         assert not enc.pending, opened
-        assert "CheckDialog" in opened, opened
         if enc.turn is not None:  # the first check killed him: the second shot still opens
             assert enc.combatants["markon"].dead, opened
             assert opened[-1] == "AttackDialog: no one to attack", opened
@@ -207,10 +236,21 @@ def duel_app(tmp_path: Path, seed: int, held: str | None = None) -> TrackerApp:
     return make_app(path, saves_dir=tmp_path, seed=seed)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-@pytest.mark.parametrize("parry", [False, True])
+HIT_CHECKED = (ATTACK, PARRY, DAMAGE, CHECK)
+
+
+@pytest.mark.parametrize(
+    ("parry", "seed", "expected"),
+    [
+        path("hit-check-x2", False, 1, opens=HIT_CHECKED * 2),
+        path("hit-x2", False, 2, opens=(ATTACK, PARRY, DAMAGE) * 2),  # seed 4 alike
+        path("two-checks", False, 3, opens=(*HIT_CHECKED * 2, CHECK)),
+        path("parried-x2", True, 1, opens=(ATTACK, PARRY) * 2),  # seeds 2, 4 alike
+        path("hit-then-parried", True, 3, opens=(*HIT_CHECKED, ATTACK, PARRY)),
+    ],
+)
 async def test_a_parry_asked_between_two_strikes_A10(
-    tmp_path: Path, seed: int, parry: bool
+    tmp_path: Path, parry: bool, seed: int, expected: list[str]
 ) -> None:
     """Strike + Kick on a Bo who may parry; parried (p) or not, the Kick opens by itself."""
     app = duel_app(tmp_path, seed, "Parry")
@@ -218,22 +258,29 @@ async def test_a_parry_asked_between_two_strikes_A10(
         await declare(pilot, ["Strike", "Kick"])
         opened = await enter_through(pilot, keys={"ParryDialog": "p"} if parry else None)
         enc = app.session.encounter
-        assert opened.count("AttackDialog") == 2, opened
-        assert "ParryDialog" in opened, opened
-        if parry and seed != 3:  # seeds 1, 2, 4: the first parry blocks, no damage pending
+        assert opened == expected
+        if parry:  # every parry that ends the walk blocked its strike
             assert any("blocked" in line.text for line in enc.log), opened
         assert enc.turn is None and not enc.pending, opened
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_a_dodge_declared_in_the_first_attack_A10(tmp_path: Path, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        path("checked-each-time", 1, opens=HIT_CHECKED * 2),
+        path("two-checks-at-the-end", 2, opens=(*(ATTACK, PARRY, DAMAGE) * 2, CHECK, CHECK)),
+    ],  # seed 3 as seed 2
+)
+async def test_a_dodge_declared_in_the_first_attack_A10(
+    tmp_path: Path, seed: int, expected: list[str]
+) -> None:
     """ctrl+d declares Bo's dodge at the first strike; hit or dodged, the Kick opens."""
     app = duel_app(tmp_path, seed, "Dodge")
     async with app.run_test(size=SIZE) as pilot:
         await declare(pilot, ["Strike", "Kick"])
         opened = await enter_through(pilot, keys={"AttackDialog": "ctrl+d"})
         enc = app.session.encounter
-        assert opened.count("AttackDialog") == 2, opened
+        assert opened == expected
         assert enc.turn is None and not enc.pending, opened
 
 
