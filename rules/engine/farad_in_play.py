@@ -194,7 +194,7 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
     ctx.emit("special", text, die.faces, c.id)
     if kind == "desperation" and not die.refunded:
         # A16 "when its effective Endurance falls": an R20 drain on Endurance counts at once.
-        wounding.check_demise(ctx, c, endurance)
+        wounding.check_demise(ctx, c, endurance, damage=False)
     return SpecialOutcome(
         kind=kind,
         modifier=die.modifier,

@@ -153,7 +153,7 @@ def perform_roll(
         text += f"; exertion: exhaustion {c.exhaustion} (A5)"
     ctx.emit(kind, text, result.faces, c.id)
     if exert:  # A16: the Exhaustion Point lowers Endurance too: its lines are checked now
-        wounding.check_demise(ctx, c, endurance)
+        wounding.check_demise(ctx, c, endurance, damage=False)
     if limb is not None and limb_state is not None:  # (a state implies a limb)
         # A15: "the character adds 1 WP to their current total" — strain, not a new blow.
         source = f"using a {limb_state} {limb} (A15)"

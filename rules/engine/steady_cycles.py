@@ -3,8 +3,8 @@
 A day of a 1-TU poison on six combatants is 518,400 ticks: tick by tick a day takes
 tens of seconds. Once nothing but ticks and bleeding can happen for a stretch (out
 of combat, no decision open, no effect end or reminder in it, every ticking effect
-"not one wound" and every bleeder or ticker past the point where damage can call a
-demise check: A14, A16, `wounding.damage_calls_no_check`), each `period` TU (the
+"not one wound" and no bleeder or ticker where its next damage may call a demise
+check: A14, A16, R31, `wounding.wp_before_a_check`), each `period` TU (the
 least common multiple of bleeding's BLEED_INTERVAL and the effects' tick intervals)
 repeat the one before but for the times: the same ticks, the same bleeding WP.
 
@@ -28,7 +28,16 @@ from rules.engine.passage import Passage
 from rules.mechanics.wounds import BLEED_INTERVAL
 from rules.model.state import Combatant, Encounter
 
-__all__ = ["MAX_PERIOD", "Cycle", "Mark", "mark", "measure", "skip", "span"]
+__all__ = [
+    "MAX_PERIOD",
+    "Cycle",
+    "Mark",
+    "cycles_without_a_check",
+    "mark",
+    "measure",
+    "skip",
+    "span",
+]
 
 MAX_PERIOD = 3_600  # longer cycles (ticks every 997 and 991 TU) are not worth measuring
 
@@ -57,8 +66,8 @@ def span(enc: Encounter, target: int) -> tuple[int, int] | None:
                 horizon = min(horizon, e.ends - 1)
         if not _hurts(c):
             continue
-        if not wounding.damage_calls_no_check(c):
-            return None
+        if wounding.wp_before_a_check(c) == 0:
+            return None  # the next tick may call a demise check (A16, R31)
         for e in c.effects:
             if e.tick is not None:
                 if e.tick.one_wound or now < e.start:
@@ -162,6 +171,20 @@ def measure(before: Mark, enc: Encounter, passage: Passage, period: int) -> Cycl
         {k: n - before.bleeds.get(k, 0) for k, n in passage.bleed_ticks.items()},
         {k: n - before.hurts.get(k, 0) for k, n in passage.effect_ticks.items()},
     )
+
+
+def cycles_without_a_check(enc: Encounter, passage: Passage, cycle: Cycle) -> int | None:
+    """How many more cycles as measured leave every bleeder and ticker short of a demise
+    check (A16, R31: at Endurance 0 every tick calls one; the half line while open):
+    None, no limit. The cycles after them run tick by tick, their checks as they come."""
+    most: int | None = None
+    for cid, bled in cycle.bled.items():
+        c = enc.combatants[cid]
+        wp = bled + sum(wp for wp, _ticks in cycle.ticked[cid].values())
+        margin = wounding.wp_before_a_check(c, passage.total(c))
+        if wp > 0 and margin is not None:
+            most = margin // wp if most is None else min(most, margin // wp)
+    return most
 
 
 def skip(ctx: Context, passage: Passage, cycle: Cycle, count: int) -> None:

@@ -25,6 +25,7 @@ from rules.mechanics.wounds import (
     Location,
     breakage_goal,
     demise_triggers,
+    highest_open_line,
     needs_breakage_roll,
     next_bleed_tick,
     starts_bleeding,
@@ -40,6 +41,7 @@ __all__ = [
     "bleed_tick",
     "check_demise",
     "damage_calls_no_check",
+    "wp_before_a_check",
     "endurance_now",
     "refresh_demise_texts",
     "level_for",
@@ -150,17 +152,16 @@ def inflict_wound(
     if from_attack and vital_organ_struck(location, wound_points):
         j.set(c, "vital_organ", True)
         ctx.emit("condition", f"{c.name}: a vital organ is struck (A15)", actor=c.id)
-    check_demise(ctx, c, before, wound_points if from_attack else None)
+    check_demise(ctx, c, before, wound_points if from_attack else None, damage=True)
 
 
 def tick_damage(ctx: Context, c: Combatant, wp: int, source: str, logged: bool = True) -> None:
     """An effect's tick that is not one wound (`Tick.one_wound` False): its WP go to the
     source's running count (`Combatant.tick_wp`, issue 23), as bleeding's go to `bleed_wp`
     (A14): no R12 bleeding, no A15 breakage, no massive wound; only the Endurance lines
-    (A16). A dead combatant's tick is counted with no consequence. `logged=False`: its
-    line is a passage's tally's."""
-    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
-    before = _endurance(ctx, c) if lines_left and not c.dead else None
+    (A16, R31). A dead combatant's tick is counted with no consequence. `logged=False`:
+    its line is a passage's tally's."""
+    before = None if c.dead else _endurance(ctx, c)
     ticked = c.tick_wp.get(source)
     if ticked is None:
         ctx.j.setitem(c.tick_wp, source, TickWP.model_construct(wp=wp, ticks=1))
@@ -173,7 +174,7 @@ def tick_damage(ctx: Context, c: Combatant, wp: int, source: str, logged: bool =
         total = f"total {c.total_wp()} WP{penalty}"
         ctx.emit("effect-tick", f"{c.name}: {source} deals {wp} WP → {total}", actor=c.id)
     if before is not None:
-        check_demise(ctx, c, before, None)
+        check_demise(ctx, c, before, None, damage=True)
 
 
 def _start_bleeding(ctx: Context, c: Combatant) -> None:
@@ -194,7 +195,12 @@ def _start_bleeding(ctx: Context, c: Combatant) -> None:
 
 
 def check_demise(
-    ctx: Context, c: Combatant, endurance_before: int | None, massive_wp: int | None = None
+    ctx: Context,
+    c: Combatant,
+    endurance_before: int | None,
+    massive_wp: int | None = None,
+    *,
+    damage: bool,
 ) -> list[Pending]:
     """A16: one pending demise check per trigger (R15: goal = the encounter's demise_goal).
 
@@ -202,8 +208,10 @@ def check_demise(
     with the effective Endurance from before: WP from wounds and bleeding, broken
     ribs, an Exhaustion Point from exertion (A5), a desperation drain on Endurance
     (R20). `massive_wp` is the WP of one wound, None for bleeding or other WP that
-    are not a wound (A14). The half and zero lines fire the first time only (the
-    flags stay set after healing).
+    are not a wound (A14). `damage`: the loss is WP (a wound, a tick); R31: every such
+    damage that leaves Endurance at 0 or below calls the zero line's check again. The
+    half line, and the zero line for a loss that is no damage, fire the first time only
+    (the flags stay set after healing).
     """
     if c.dead or endurance_before is None or ENDURANCE not in c.stats:
         return []
@@ -216,6 +224,7 @@ def check_demise(
         after,
         c.half_endurance_checked,
         c.zero_endurance_checked,
+        damage=damage,
     )
     goal = ctx.enc.settings.demise_goal
     made: list[Pending] = []
@@ -230,13 +239,36 @@ def check_demise(
     return made
 
 
-def damage_calls_no_check(c: Combatant) -> bool:
-    """No damage that is not one wound (bleeding, A14; an effect's tick) can call a demise
-    check on `c` now: both Endurance lines are behind it, or it has no Endurance (A16).
+def wp_before_a_check(c: Combatant, total_wp: int | None = None) -> int | None:
+    """How many WP of damage that is not one wound (bleeding, A14; an effect's tick) `c`
+    can take before one calls a demise check (A16, R31): the WP that keep its effective
+    Endurance above the highest line still open; 0: the next may call one; None: never
+    (dead, or no Endurance). `total_wp`: its total now, if the caller keeps it.
 
-    Where a passage of time may skip its steady cycles (rules.engine.steady_cycles).
-    R31 (every such damage at Endurance 0 or below calls a check) belongs here too."""
-    return ENDURANCE not in c.stats or (c.half_endurance_checked and c.zero_endurance_checked)
+    Where time may pass in steady cycles (rules.engine.steady_cycles, rules.party.steady)
+    and standing orders tick without a check: they go no further than this."""
+    if c.dead or ENDURANCE not in c.stats:
+        return None
+    total = c.total_wp() if total_wp is None else total_wp
+    line = highest_open_line(c.stats[ENDURANCE], c.half_endurance_checked)
+    if c.effective(ENDURANCE, total) <= line:
+        return 0
+    low, high = 0, 1  # the most WP that keep it above the line: A9's own arithmetic
+    while c.effective(ENDURANCE, total + high) > line:
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        if c.effective(ENDURANCE, total + middle) > line:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def damage_calls_no_check(c: Combatant, wp: int, total_wp: int | None = None) -> bool:
+    """`wp` of damage that is not one wound can call no demise check on `c` (A16, R31)."""
+    margin = wp_before_a_check(c, total_wp)
+    return margin is None or wp <= margin
 
 
 def demise_text(c: Combatant, trigger: str, goal: int | None) -> str:
@@ -276,9 +308,7 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
     """
     if c.dead or c.bleed_rate <= 0:
         return
-    # With both Endurance lines already crossed, a tick can call no demise check (A16).
-    lines_left = not (c.half_endurance_checked and c.zero_endurance_checked)
-    before = _endurance(ctx, c) if lines_left else None
+    before = _endurance(ctx, c)
     ctx.j.add(c, "bleed_wp", c.bleed_rate)
     track_index.keys_may_have_moved(ctx.enc)  # A9: more WP, maybe less Wits (R5)
     passage = passage_of(ctx)
@@ -290,8 +320,7 @@ def bleed_tick(ctx: Context, c: Combatant, log: bool = True) -> None:
             f"{c.name} bleeds {c.bleed_rate} WP (BLR {c.bleed_rate}) → total {c.total_wp()} WP",
             actor=c.id,
         )
-    if lines_left:
-        check_demise(ctx, c, before, None)
+    check_demise(ctx, c, before, None, damage=True)  # R31: at 0 or below, every tick
     track_index.schedule_bleeding(ctx.enc, c)
 
 
@@ -304,7 +333,7 @@ def break_by(ctx: Context, c: Combatant, location: Location, outcome: str | None
         before = c.effective(ENDURANCE)
         ctx.j.set(c, "broken_ribs", True)
         ctx.emit("condition", f"{c.name}: broken ribs, Endurance -1 (A15)", actor=c.id)
-        check_demise(ctx, c, before, None)  # the lost point can cross an Endurance line
+        check_demise(ctx, c, before, None, damage=False)  # the lost point: a line crossed?
         return
     if outcome is None:
         return

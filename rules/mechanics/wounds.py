@@ -118,14 +118,19 @@ def demise_triggers(
     endurance_after: int,
     already_half: bool,
     already_zero: bool,
+    *,
+    damage: bool,
 ) -> list[str]:
-    """A16: the demise checks this damage calls, each its own check, in order.
+    """A16: the demise checks this loss calls, each its own check, in order.
 
     - "massive wound": one wound of 5+ WP (pass None for bleeding, A14: it never counts);
     - "half endurance": effective Endurance fell (after < before) to half the
       base or less, read as `after * 2 <= base` (so base 7 crosses at 3), the
       first time (`already_half` is the memory of an earlier crossing);
-    - "zero endurance": effective Endurance fell to 0 or below, the first time.
+    - "zero endurance": effective Endurance fell to 0 or below the first time, and
+      R31: every `damage` (WP: a wound, a bleeding tick, an effect's tick) that leaves
+      it at 0 or below, fallen or not. A loss that is no damage (broken ribs, an
+      Exhaustion Point, a desperation drain: `damage=False`) calls only the first time.
     Endurance values are effective (A9), unclamped.
     """
     require_non_negative(endurance_base=endurance_base)
@@ -137,9 +142,15 @@ def demise_triggers(
         triggers.append(MASSIVE_WOUND)
     if fell and not already_half and endurance_after * 2 <= endurance_base:
         triggers.append(HALF_ENDURANCE)
-    if fell and not already_zero and endurance_after <= 0:
+    if endurance_after <= 0 and (damage or (fell and not already_zero)):
         triggers.append(ZERO_ENDURANCE)
     return triggers
+
+
+def highest_open_line(endurance_base: int, already_half: bool) -> int:
+    """A16/R31: the highest effective Endurance at which damage may call a demise check:
+    the half line while it has not been crossed, else 0 (checked at every damage, R31)."""
+    return max(endurance_base // 2, 0) if not already_half else 0
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ time passes. A reminder has no place in a party: if one fires it is logged and
 dismissed. The whole passage is one logged change; the characters come back with
 their anchors and effects measured from a track at 0 again (rules.party.lasting).
 A long passage of nothing but bleeding runs one steady cycle through the engine and
-skips the identical ones after it (rules.party.steady): the same answer, tick for tick.
+skips the identical ones after it, up to where a bleeder may meet a demise check (R31,
+rules.party.steady): the same answer, tick for tick.
 R15: the GM gives the demise goal (a party has no encounter settings); it is set
 on the scratch encounter with the encounter's own SetDemiseGoal, so every check
 that comes due is written and rolled at it, and the log line names it.
@@ -38,7 +39,14 @@ from rules.model.state import Encounter, Settings
 from rules.party.between import moved_by, scratch_encounter
 from rules.party.errors import PartyError
 from rules.party.history import commit
-from rules.party.steady import BLEED_INTERVAL, measure, quiet, skip, snapshot
+from rules.party.steady import (
+    BLEED_INTERVAL,
+    cycles_without_a_check,
+    measure,
+    quiet,
+    skip,
+    snapshot,
+)
 
 __all__ = ["demise_goal_of", "pass_time", "time_command"]
 
@@ -110,18 +118,23 @@ def pass_time(
     if goal is not None and goal.demise_goal != scratch.settings.demise_goal:
         _run(scratch, goal, dice)  # its "settings" line has no actor: not in the lines
     left = command.tu
-    skipped, cycle, tried = 0, None, tick_by_tick
+    ticks: Counter[str] = Counter()  # the bleeding ticks of the steady cycles skipped
+    tried = tick_by_tick
     while left > 0:
         if not tried and left >= 2 * BLEED_INTERVAL and quiet(scratch):
             tried = True  # once: a cycle that was not steady is not tried again
             before = snapshot(scratch)
             one = _run(scratch, PassTime(amount=BLEED_INTERVAL), dice)
             ran.add(one)
-            left -= BLEED_INTERVAL
+            left -= scratch.time - before[0]  # a check may stop it short (A16, R31)
             _answer_pending(scratch, dice, events)
             cycle = measure(before, scratch, one.events, one.bleeds)
             if cycle is not None:
                 skipped = left // BLEED_INTERVAL
+                most = cycles_without_a_check(scratch, cycle)  # R31: no check skipped
+                skipped = skipped if most is None else min(skipped, most)
+                scratch = skip(scratch, cycle, skipped)
+                ticks.update({cid: n * skipped for cid, n in cycle.ticks.items()})
                 left -= skipped * BLEED_INTERVAL
             continue
         start = scratch.time
@@ -130,10 +143,6 @@ def pass_time(
         answered = _answer_pending(scratch, dice, events)
         if not answered and scratch.time == start:
             raise PartyError(f"time would not pass beyond track {start}: nothing was changed")
-    ticks: dict[str, int] = {}
-    if cycle is not None:
-        scratch = skip(scratch, cycle, skipped)
-        ticks = {cid: n * skipped for cid, n in cycle.ticks.items()}
     moved = moved_by(party, scratch)
     unit_words = "" if unit == "TU" else f" ({command.tu} TU, {SECONDS_PER_TU} s a TU)"
     said = unit[:-1] if amount == 1 and unit != "TU" else unit  # "1 hour", "2 hours"

@@ -1,13 +1,14 @@
 """A day of bleeding in steady cycles: the party's long passage without a step a tick.
 
 Between fights, once nothing but bleeding can happen (no effect on anyone, no
-reminder or open decision, every living bleeder past both Endurance lines so no
-demise check can come due: A14, A16), every BLEED_INTERVAL TU repeat the one
-before exactly: each bleeder's tick and nothing else (bleeding strikes every
-BLEED_INTERVAL TU from its anchor, so each has one tick in any such span). The
-clock (rules.party.clock) runs one such cycle through the engine, `measure`s it
-(nothing but the bleed WP may have changed, nothing but bleeding may have been
-logged), and `skip`s the identical cycles after it. The WP of a cycle are the
+reminder or open decision, no living bleeder whose next tick may call a demise
+check: A14, A16, R31), every BLEED_INTERVAL TU repeat the one before exactly: each
+bleeder's tick and nothing else (bleeding strikes every BLEED_INTERVAL TU from its
+anchor, so each has one tick in any such span). The clock (rules.party.clock) runs
+one such cycle through the engine, `measure`s it (nothing but the bleed WP may have
+changed, nothing but bleeding may have been logged), and `skip`s the identical
+cycles after it, no further than `cycles_without_a_check` (R31: a bleeder nearing
+Endurance 0, or its half line, is checked tick by tick). The WP of a cycle are the
 engine's own, measured, never computed here. That the answer is exactly the
 tick-by-tick one is a property test (tests/party/test_party_steady_cycles.py).
 """
@@ -18,11 +19,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.engine.track_index import invalidate_track, keys_may_have_moved
+from rules.engine.wounding import wp_before_a_check
 from rules.mechanics.wounds import BLEED_INTERVAL
 from rules.model.event import Event
 from rules.model.state import Encounter
 
-__all__ = ["BLEED_INTERVAL", "Cycle", "Snapshot", "measure", "quiet", "skip", "snapshot"]
+__all__ = [
+    "BLEED_INTERVAL",
+    "Cycle",
+    "Snapshot",
+    "cycles_without_a_check",
+    "measure",
+    "quiet",
+    "skip",
+    "snapshot",
+]
 
 _LOGGED = frozenset({"bleed", "time"})  # a steady cycle logs the ticks and the passage only
 
@@ -45,9 +57,20 @@ def quiet(scratch: Encounter) -> bool:
         if c.effects:
             return False
         bleeds = not c.dead and c.bleed_rate > 0 and c.bleed_anchor is not None
-        if bleeds and not (c.half_endurance_checked and c.zero_endurance_checked):
+        if bleeds and wp_before_a_check(c) == 0:
             return False
     return True
+
+
+def cycles_without_a_check(scratch: Encounter, cycle: Cycle) -> int | None:
+    """How many cycles as measured leave every bleeder short of a demise check (A16,
+    R31); None: no limit."""
+    most: int | None = None
+    for cid, wp in cycle.wp.items():
+        margin = wp_before_a_check(scratch.combatants[cid])
+        if wp > 0 and margin is not None:
+            most = margin // wp if most is None else min(most, margin // wp)
+    return most
 
 
 def snapshot(scratch: Encounter) -> Snapshot:
@@ -81,10 +104,9 @@ def measure(
 def skip(scratch: Encounter, cycle: Cycle, count: int) -> Encounter:
     """`scratch` `count` steady cycles on: the track moved, each cycle's bleed WP taken.
 
-    The skipped cycles may be taken after the rest of the passage has run: every
-    steady cycle is the same whatever the track's time (a whole number of
-    BLEED_INTERVAL keeps each tick's place from its anchor) and the bleed WP
-    decide nothing in it (both Endurance lines are past)."""
+    Taken where they fall, before the rest of the passage (R31: the WP they add may
+    bring a bleeder to a demise check after them); a whole number of BLEED_INTERVAL
+    keeps each tick's place from its anchor."""
     if count <= 0:
         return scratch
     combatants = {
@@ -93,6 +115,9 @@ def skip(scratch: Encounter, cycle: Cycle, count: int) -> Encounter:
         else c
         for cid, c in scratch.combatants.items()
     }
-    return scratch.model_copy(
+    moved = scratch.model_copy(
         update={"time": scratch.time + count * BLEED_INTERVAL, "combatants": combatants}
     )
+    invalidate_track(moved)  # its ticks were scheduled on the sheets before the copy
+    keys_may_have_moved(moved)
+    return moved

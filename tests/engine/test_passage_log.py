@@ -16,7 +16,9 @@ from tests.support.passage import DAY, bleeders, pass_time, tickers
 
 
 def test_a_day_over_six_bleeders_adds_a_handful_of_lines_and_undoes_exactly() -> None:
-    s = bleeders(6)
+    """Sheets with no Endurance: since R31 a being at Endurance 0 is checked at every tick
+    and a day of it is thousands of checks (answered by the GM); here nothing stops it."""
+    s = bleeders(6, endurance=None)
     before = s.encounter.model_dump(mode="json")
     commands = pass_time(s, DAY)
     after = s.encounter.model_dump(mode="json")
@@ -36,9 +38,7 @@ def test_a_day_over_six_bleeders_adds_a_handful_of_lines_and_undoes_exactly() ->
 
 
 def test_a_bleeders_line_says_what_changed_over_which_span() -> None:
-    s = bleeders(2)
-    for c in s.encounter.combatants.values():  # both lines crossed: nothing stops the clock
-        c.half_endurance_checked = c.zero_endurance_checked = True
+    s = bleeders(2, endurance=None)  # no Endurance, no demise check: nothing stops the clock
     assert pass_time(s, DAY) == 1
     assert [e.text for e in s.encounter.log] == [  # in the order each began (C1 at 9)
         "C1 bled 17,280 WP in 8,640 ticks (track 9 → 86399, BLR 2, A14)"
@@ -50,7 +50,7 @@ def test_a_bleeders_line_says_what_changed_over_which_span() -> None:
 
 
 def test_a_ticking_effect_is_one_line_and_its_wp_are_all_counted() -> None:
-    s = tickers(1, every=1, checked=True)
+    s = tickers(1, every=1, endurance=None)
     pass_time(s, 600)
     assert [e.text for e in s.encounter.log[-2:]] == [
         "C0: Poison dealt 600 WP in 600 ticks (track 1 → 600) → total 600 WP, stats -200 (A9)",

@@ -99,7 +99,7 @@ def test_skipping_steady_cycles_gives_the_tick_by_tick_encounter_and_log(
 def test_a_day_of_a_one_tu_poison_on_six_takes_a_handful_of_engine_ticks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    s = tickers(6, every=1)
+    s = tickers(6, every=1, endurance=None)  # no Endurance: no check stops it (R31)
     calls = 0
     real = wounding.tick_damage
 

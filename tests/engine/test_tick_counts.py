@@ -16,7 +16,7 @@ from tests.support.passage import DAY, pass_time, tickers
 
 
 def test_a_day_of_a_one_tu_poison_is_one_count_and_undoes_exactly() -> None:
-    s = tickers(1, every=1)
+    s = tickers(1, every=1, endurance=None)  # no Endurance: no check stops it (R31)
     start = s.encounter.model_dump(mode="json")
     pass_time(s, DAY)
     c = s.encounter.combatants["c0"]
@@ -45,7 +45,7 @@ def test_a_one_wound_tick_is_still_a_wound() -> None:
 def test_healing_takes_the_wounds_first_then_the_ticks_then_bleeding() -> None:
     """The rulebook says nothing of healing WP that are not one wound: the ticks' WP heal as
     bleeding's do, after the wounds (newest source first), a count at 0 gone."""
-    s = tickers(1, every=1, checked=True)
+    s = tickers(1, every=1, endurance=None)
     pass_time(s, 5)
     c = s.encounter.combatants["c0"]
     c.wounds.append(Wound(wp=2))
@@ -61,7 +61,7 @@ def test_healing_takes_the_wounds_first_then_the_ticks_then_bleeding() -> None:
 
 
 def test_a_healed_count_replays_exactly() -> None:
-    s = tickers(2, every=2, checked=True)
+    s = tickers(2, every=2, endurance=None)
     pass_time(s, 40)
     s.do(Heal(target="c1", wound_points=7), ScriptedDice([]))
     assert s.encounter.combatants["c1"].tick_wp == {"Poison": TickWP(wp=13, ticks=20)}

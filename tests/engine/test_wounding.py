@@ -147,7 +147,10 @@ def test_a16_eviscerate_that_crosses_half_endurance_calls_two_demise_checks() ->
     ]
 
 
-def test_a16_zero_line_and_first_time_only() -> None:
+def test_a16_half_line_first_time_only_zero_line_at_every_wound_R31() -> None:
+    """R31 (was: the second wound called the massive wound's check only): a wound that
+    leaves Endurance at 0 or below calls the zero line's check again, and a 5-WP one
+    there calls trigger 1's as well, each its own check; the half line stays first-time."""
     session = on_track(0, person("frail", end=2))
     do(session, ApplyWound(target="frail", wound_points=6))
     assert [p.data.trigger for p in session.encounter.pending] == [
@@ -158,7 +161,14 @@ def test_a16_zero_line_and_first_time_only() -> None:
     for p in list(session.encounter.pending):  # Endurance 0: 2d10, 10 10 → 4 VP (R15)
         do(session, ResolveCheck(pending=p.id, goal=4), 10, 10)
     do(session, ApplyWound(target="frail", wound_points=5))
-    assert [p.data.trigger for p in session.encounter.pending] == ["massive wound"]
+    assert [p.data.trigger for p in session.encounter.pending] == [
+        "massive wound",
+        "zero endurance",
+    ]
+    for p in list(session.encounter.pending):
+        do(session, ResolveCheck(pending=p.id, goal=4), 10, 10)
+    do(session, ApplyWound(target="frail", wound_points=1))  # a Bruise: still at 0 (R31)
+    assert [p.data.trigger for p in session.encounter.pending] == ["zero endurance"]
 
 
 def test_r15_row_zero_still_scores_and_the_gm_goal_decides() -> None:

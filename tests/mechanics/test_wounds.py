@@ -155,31 +155,52 @@ def test_a15_vital_organ_only_for_a_chest_eviscerate() -> None:
 def test_a16_one_eviscerate_calls_two_checks() -> None:
     # Endurance 4, no earlier wounds: 6 WP -> penalty 2 -> effective 2 = half.
     after = effective_stat(4, 6, 0)
-    assert demise_triggers(6, 4, 4, after, False, False) == [MASSIVE_WOUND, HALF_ENDURANCE]
+    assert demise_triggers(6, 4, 4, after, False, False, damage=True) == [
+        MASSIVE_WOUND,
+        HALF_ENDURANCE,
+    ]
 
 
 def test_a16_massive_wound_alone() -> None:
-    assert demise_triggers(5, 8, 8, 7, False, False) == [MASSIVE_WOUND]
-    assert demise_triggers(4, 8, 8, 7, False, False) == []
+    assert demise_triggers(5, 8, 8, 7, False, False, damage=True) == [MASSIVE_WOUND]
+    assert demise_triggers(4, 8, 8, 7, False, False, damage=True) == []
 
 
 def test_a14_bleeding_never_makes_a_massive_wound() -> None:
-    assert demise_triggers(None, 8, 8, 8, False, False) == []
+    assert demise_triggers(None, 8, 8, 8, False, False, damage=True) == []
 
 
 def test_a16_half_is_after_times_2_at_most_base() -> None:
-    assert demise_triggers(None, 7, 5, 4, False, False) == []
-    assert demise_triggers(None, 7, 4, 3, False, False) == [HALF_ENDURANCE]
+    assert demise_triggers(None, 7, 5, 4, False, False, damage=True) == []
+    assert demise_triggers(None, 7, 4, 3, False, False, damage=True) == [HALF_ENDURANCE]
 
 
-def test_a16_half_and_zero_only_the_first_time() -> None:
-    assert demise_triggers(None, 6, 3, 2, True, False) == []
-    assert demise_triggers(None, 6, 1, 0, True, False) == [ZERO_ENDURANCE]
-    assert demise_triggers(None, 6, 1, -1, True, True) == []
+def test_a16_half_only_the_first_time_zero_at_every_damage_R31() -> None:
+    assert demise_triggers(None, 6, 3, 2, True, False, damage=True) == []
+    assert demise_triggers(None, 6, 1, 0, True, False, damage=True) == [ZERO_ENDURANCE]
+    # R31 (was: no check once both lines were crossed): a bleeding tick that leaves it at
+    # 0 or below calls the zero line's check again, fallen further or not (a row stops at 0).
+    assert demise_triggers(None, 6, 1, -1, True, True, damage=True) == [ZERO_ENDURANCE]
+    assert demise_triggers(None, 6, 0, 0, True, True, damage=True) == [ZERO_ENDURANCE]
+    assert demise_triggers(None, 6, -3, -3, True, True, damage=True) == [ZERO_ENDURANCE]
+    # ...and a 5-WP wound there calls trigger 1's check too: each trigger its own check.
+    assert demise_triggers(5, 6, 0, -1, True, True, damage=True) == [
+        MASSIVE_WOUND,
+        ZERO_ENDURANCE,
+    ]
+    # Above 0 again (healed), no check until damage brings it back to 0 (R31).
+    assert demise_triggers(None, 6, 2, 1, True, True, damage=True) == []
+
+
+def test_a16_a_loss_that_is_no_damage_calls_only_first_times_R31() -> None:
+    """Broken ribs, an Exhaustion Point, a desperation drain: only the first-time lines."""
+    assert demise_triggers(None, 6, 1, 0, True, False, damage=False) == [ZERO_ENDURANCE]
+    assert demise_triggers(None, 6, 0, -1, True, True, damage=False) == []
+    assert demise_triggers(None, 6, 4, 3, False, False, damage=False) == [HALF_ENDURANCE]
 
 
 def test_a16_every_trigger_at_once() -> None:
-    assert demise_triggers(6, 2, 2, 0, False, False) == [
+    assert demise_triggers(6, 2, 2, 0, False, False, damage=True) == [
         MASSIVE_WOUND,
         HALF_ENDURANCE,
         ZERO_ENDURANCE,
@@ -188,14 +209,14 @@ def test_a16_every_trigger_at_once() -> None:
 
 def test_a16_endurance_that_did_not_fall_calls_no_check() -> None:
     # Already at half through exhaustion, a Bruise that costs no stat point.
-    assert demise_triggers(1, 6, 3, 3, False, False) == []
+    assert demise_triggers(1, 6, 3, 3, False, False, damage=True) == []
 
 
 def test_demise_triggers_refuse_bad_arguments() -> None:
     with pytest.raises(ValueError, match="^endurance_base"):
-        demise_triggers(None, -1, 0, 0, False, False)
+        demise_triggers(None, -1, 0, 0, False, False, damage=True)
     with pytest.raises(ValueError, match="^wound_points"):
-        demise_triggers(0, 5, 5, 5, False, False)
+        demise_triggers(0, 5, 5, 5, False, False, damage=True)
 
 
 # --- A15/A16 pool checks -------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The party's long passage skips steady bleeding cycles (rules.party.steady) and gives
 exactly the tick-by-tick answer: the same characters, history line and per-character
-lines, for any party, span, demise goal and dice (A14, A16, R15). And it does skip: a
-day for six bleeders past both Endurance lines takes a handful of engine ticks, not
-51,840."""
+lines, for any party, span, demise goal and dice (A14, A16, R15, R31). And it does skip:
+a day for six bleeders takes a handful of engine ticks, not 51,840 (R31: they meet their
+checks at Endurance 0 within minutes, and no cycle is skipped past one)."""
 
 from __future__ import annotations
 
@@ -125,9 +125,12 @@ def six_bleeders(checked: bool) -> Party:
 
 
 @pytest.mark.parametrize("checked", [True, False])
-def test_a_day_for_six_bleeders_is_the_same_and_takes_a_handful_of_ticks(
+def test_a_day_for_six_bleeders_is_the_same_and_takes_a_handful_of_ticks_R31(
     checked: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """R31 (was: past both lines they bled 8,640 ticks a day, alive): each is checked at
+    every tick that leaves it at Endurance 0, and dies of it within minutes; the cycles
+    before are skipped up to where the checks begin, exactly."""
     party = six_bleeders(checked)
     exact = pass_time(party, 24, "hours", SeededDice(3), tick_by_tick=True)
     calls = 0
@@ -141,6 +144,10 @@ def test_a_day_for_six_bleeders_is_the_same_and_takes_a_handful_of_ticks(
     monkeypatch.setattr(wounding, "bleed_tick", counted)
     skipped = pass_time(party, 24, "hours", SeededDice(3))
     assert skipped == exact
-    assert skipped.get("c1").bleed_wp == 2 * 8640  # BLR 2, a tick every 10 TU for a day
-    assert "C1: bled 17280 WP (8640 ticks, A14)" in skipped.history[-1].text
-    assert calls <= 6 * 20  # the crossing ticks, one cycle, the last few TU: not 51,840
+    lines = skipped.history[-1].lines
+    for c, line in zip(skipped.characters.values(), lines, strict=True):
+        assert c.dead, c.name  # goal 5 on row 0 (R15): no one survives a day of checks
+        assert c.bleed_wp <= 60, c.name  # minutes of bleeding, not a day's
+        assert f"{c.name} dies (failed demise check, " in line
+    assert sum(line.count("(zero endurance): demise check") for line in lines) >= 6
+    assert calls <= 6 * 20  # the ticks up to the checks, then none: not 51,840

@@ -12,14 +12,16 @@ from rules.model.state import Combatant, Encounter, Wound
 DAY = 86_400  # TU: a TU is a second (R30)
 
 
-def bleeders(count: int = 6, side: str = "PC") -> Session:
-    """`count` characters bleeding from a Wound (R12), BLR 1-3, none past an Endurance line."""
+def bleeders(count: int = 6, side: str = "PC", endurance: int | None = 6) -> Session:
+    """`count` characters bleeding from a Wound (R12), BLR 1-3, none past an Endurance
+    line; `endurance` None: sheets with no Endurance, never checked (as `tickers`)."""
+    stats = {"Wits": 5} if endurance is None else {"Endurance": endurance, "Wits": 5}
     combatants = [
         Combatant(
             id=f"c{i}",
             name=f"C{i}",
             side=side,  # type: ignore[arg-type]  # a Side
-            stats={"Endurance": 6, "Wits": 5},
+            stats=dict(stats),
             wounds=[Wound(location="chest", wp=3, bleeding=True)],
             bleed_rate=1 + i % 3,
             bleed_anchor=-i,
@@ -30,20 +32,15 @@ def bleeders(count: int = 6, side: str = "PC") -> Session:
 
 
 def tickers(
-    count: int = 1, every: int = 1, checked: bool = False, one_wound: bool = False
+    count: int = 1, every: int = 1, endurance: int | None = 6, one_wound: bool = False
 ) -> Session:
     """`count` combatants with a poison dealing 1 WP every `every` TU (not one wound,
-    unless `one_wound`: then a Wound a tick)."""
-    combatants = [
-        Combatant(
-            id=f"c{i}",
-            name=f"C{i}",
-            stats={"Endurance": 6, "Wits": 5},
-            half_endurance_checked=checked,
-            zero_endurance_checked=checked,
-        )
-        for i in range(count)
-    ]
+    unless `one_wound`: then a Wound a tick), of Endurance `endurance`. None: a sheet
+    with no Endurance (a beast the GM keeps by WP alone), which no damage ever calls a
+    demise check on (A16): the only way a day of ticks runs unstopped since R31, which
+    checks a being at Endurance 0 at every tick."""
+    stats = {"Wits": 5} if endurance is None else {"Endurance": endurance, "Wits": 5}
+    combatants = [Combatant(id=f"c{i}", name=f"C{i}", stats=dict(stats)) for i in range(count)]
     s = Session(Encounter(combatants={c.id: c for c in combatants}))
     tick = Tick(every=every, wp=1, one_wound=one_wound)
     poison = AddEffect(targets=list(s.encounter.combatants), name="Poison", tick=tick)

@@ -15,20 +15,11 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
+from rules.engine.wound_preview import consequences
 from rules.mechanics.chart import LEVELS
-from rules.mechanics.wounds import (
-    MAX_WOUND_NAME,
-    MAX_WOUND_WP,
-    Location,
-    breakage_goal,
-    demise_triggers,
-    needs_breakage_roll,
-    starts_bleeding,
-    vital_organ_struck,
-)
+from rules.mechanics.wounds import MAX_WOUND_NAME, MAX_WOUND_WP, Location
 from rules.model.commands import ApplyWound
 from rules.model.errors import field_errors, field_problem
-from rules.model.state import Combatant
 from tracker.modals.about_one import CombatantDialog
 from tracker.modals.act.base import FieldCheckbox
 from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
@@ -36,32 +27,6 @@ from tracker.modals.parse import wound_points
 
 LOCATION_NAMES: tuple[str, ...] = get_args(Location)
 _SLOTS = {"wound_points": "wp", "location": "location", "source": "source"}
-
-
-def consequences(c: Combatant, wp: int, location: str) -> list[str]:
-    """What a wound of `wp` to `location` will set off, as short phrases."""
-    found: list[str] = []
-    if starts_bleeding(wp):
-        found.append("bleeds, BLR +1 (R12)")
-    if needs_breakage_roll(location, wp):
-        found.append(f"breakage roll, goal {breakage_goal(wp)} (A15)")
-    if vital_organ_struck(location, wp):
-        found.append("vital organ struck (A15)")
-    if "Endurance" in c.stats:
-        before = c.effective("Endurance")
-        total = c.total_wp()
-        after = before - ((total + wp) // 3 - total // 3)
-        triggers = demise_triggers(
-            wp,
-            c.stats["Endurance"],
-            before,
-            after,
-            c.half_endurance_checked,
-            c.zero_endurance_checked,
-        )
-        if triggers:
-            found.append(f"demise check: {', '.join(triggers)} (A16)")
-    return found
 
 
 class WoundForm(CombatantDialog[ApplyWound]):

@@ -196,7 +196,7 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
 def _bleed(ctx: Context, c: Combatant, run: list[Any] | None, bled: set[str]) -> None:
     """A14 as on an Advance, summed in the log line; A9: its R5 place may move.
 
-    Once both Endurance lines are behind it (A16) a tick can call no check: it is
+    A tick that can call no demise check (A16, R31: `wounding.damage_calls_no_check`) is
     `bleed_wp += BLR` and the next tick, as in `wounding.bleed_tick`, with the field
     kept once in the journal and then written directly (thousands of ticks a run).
     """
@@ -205,7 +205,7 @@ def _bleed(ctx: Context, c: Combatant, run: list[Any] | None, bled: set[str]) ->
     if d["dead"] or rate <= 0:
         return
     before = c.total_wp()
-    if d["half_endurance_checked"] and d["zero_endurance_checked"]:
+    if wounding.damage_calls_no_check(c, rate, before):
         if c.id not in bled:  # its first tick this run: undo goes back to this value
             ctx.j.keep(c, "bleed_wp")
         d["bleed_wp"] += rate
