@@ -25,6 +25,7 @@ __all__ = [
     "Modifier",
     "RollPlan",
     "attack_goal_modifiers",
+    "called_check_plan",
     "effect_modifiers",
     "held_penalty",
     "limb_refusal",
@@ -124,6 +125,7 @@ def plan_roll(
     exert_stat: int | None = None,
     skill: str | None = None,
     stat: str | None = None,
+    own_action: bool = True,
 ) -> RollPlan:
     """The modifiers of `c`'s roll, zero ones left out, in the engine's order:
 
@@ -134,7 +136,9 @@ def plan_roll(
     4. Part C: the declared die's rolled result (`rolled`, the engine only: a preview's
        odds hold the die's whole distribution instead);
     5. R26: a desperation result rolled earlier this turn, unless `special` is a new
-       desperation die (its own result is its modifier, never counted twice);
+       desperation die (its own result is its modifier, never counted twice), or the
+       roll is no action of the being (`own_action=False`: a breakage or demise check
+       the rules call on it, A15, A16; a die declared on that check still counts, 4.);
     6. A4: a waiting complementary bonus (`complement=False`: this roll does not spend it);
     7. A5: exertion adds the roll's stat (`exert_stat`, as scaled by the die).
     """
@@ -152,10 +156,22 @@ def plan_roll(
         found.append(Modifier(f"{state} {limb}, A15", LIMB_PENALTY))
     if rolled is not None:
         found.append(Modifier(*rolled))
-    if c.turn_bonus and special != "desperation":
+    if c.turn_bonus and special != "desperation" and own_action:
         found.append(Modifier("desperation this turn, R26", c.turn_bonus))
     if complement and c.complement_bonus:
         found.append(Modifier("complementary, A4", c.complement_bonus))
     if exert_stat is not None:
         found.append(Modifier("exert, A5", exert_bonus(exert_stat)))
     return RollPlan(tuple(m for m in found if m.value), refusal)
+
+
+def called_check_plan(
+    c: Combatant, *, special: str | None = None, rolled: tuple[str, int] | None = None
+) -> RollPlan:
+    """The modifiers of a breakage (A15) or demise (A16) check the rules call on `c`: its
+    Endurance effects and a die declared on the check itself (`special`, `rolled`), never
+    the turn's desperation result (R26: the check is no action of the being) nor a waiting
+    complementary bonus. The engine rolls with it; the check dialog previews it."""
+    return plan_roll(
+        c, special=special, rolled=rolled, complement=False, stat="Endurance", own_action=False
+    )

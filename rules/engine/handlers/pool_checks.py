@@ -14,7 +14,7 @@ import dataclasses
 
 from rules.engine import farad_in_play, track_index
 from rules.engine.context import Context, handles
-from rules.engine.roll_plan import plan_roll
+from rules.engine.roll_plan import called_check_plan
 from rules.engine.wounding import ENDURANCE, break_by
 from rules.mechanics import farad
 from rules.mechanics.wounds import breakage_outcome, read_breakage, read_demise
@@ -29,8 +29,9 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
     """A15/A16: base-Endurance d10 on the effective Endurance row (R15: row 0 still scores).
 
     A declared die (C) is rolled before the pool: its result joins the VP, a 10 doubles
-    (or a negative luck 10 halves) the row, R26's turn result applies as to any roll, and
-    R27's row is the Endurance as it stood when the die was declared.
+    (or a negative luck 10 halves) the row, and R27's row is the Endurance as it stood
+    when the die was declared. R26: a desperation result of the turn does not enter it
+    (the check is no action of the being); a die declared on the check itself does.
     """
     p = ctx.pending(cmd.pending, ("breakage", "demise"))
     ctx.on_the_clock()  # out of combat: answered at the time the clock stopped (issue 15)
@@ -55,7 +56,7 @@ def resolve_check(ctx: Context, cmd: ResolveCheck) -> None:
         if outcome.stat_factor != farad.UNCHANGED:
             stat_name += " doubled" if outcome.stat_factor == farad.DOUBLED else " halved"
     rolled = (outcome.label, outcome.modifier) if outcome is not None else None
-    plan = plan_roll(c, special=cmd.special, rolled=rolled, complement=False, stat=ENDURANCE)
+    plan = called_check_plan(c, special=cmd.special, rolled=rolled)  # R26: no turn result
     modifiers = plan.modifiers  # issue 15: an Endurance effect shifts A15/A16 checks too
     data = p.data
     rule = "A15" if isinstance(data, BreakageData) else "A16"

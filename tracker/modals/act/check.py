@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
-from rules.engine.roll_plan import plan_roll
+from rules.engine.roll_plan import called_check_plan
 from rules.model.commands import ResolveCheck
 from rules.model.errors import explain
 from tracker.modals.act.base import DialogBody
@@ -67,7 +67,7 @@ class CheckDialog(PendingDialog[ResolveCheck]):
             return None, {FORM: f"{c.name} has no Endurance stat to roll the {p.kind} check"}
         goal, problem = parse_goal(self.query_one("#goal", Input).value)
         special = self.query_one("#special", SpecialPicker)
-        plan = plan_roll(c, special=special.kind, complement=False)  # the engine's modifiers
+        plan = called_check_plan(c, special=special.kind)  # the engine's own (R26)
         odds = self.query_one("#odds", OddsView)
         odds.stat_name = "Endurance"
         odds.stat = c.effective(ENDURANCE)  # the row: effective Endurance
