@@ -183,7 +183,8 @@ def _start_bleeding(ctx: Context, c: Combatant) -> None:
     j.add(c, "bleed_rate", 1)
     anchor = c.bleed_anchor
     if anchor is None:
-        # Out of combat the clock runs on (PassTime); StartCombat re-anchors bleeding at 0.
+        # Out of combat the clock runs on (PassTime); StartCombat moves the anchor with the
+        # new track's 0, the rhythm kept (R29).
         anchor = enc.time
         j.set(c, "bleed_anchor", anchor)
     track_index.schedule_bleeding(enc, c)

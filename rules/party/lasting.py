@@ -11,8 +11,8 @@ track stopped, negated); a new encounter starts at time 0 with that anchor, so
 its next tick falls where it would have had the fight gone on (A14: every 10 TU
 from the anchor). Between fights no track runs, so no bleeding ticks there
 (time passing between fights is rules.party.clock's: issue 15's PassTime).
-When a battle starts the engine counts bleeding from the new track's 0 as in
-any encounter (rules.engine.handlers.track.start_combat, A14). R13: BLR 0
+When a battle starts the engine moves the anchor with the new track's 0, so
+bleeding keeps its rhythm (R29, rules.engine.handlers.track.start_combat). R13: BLR 0
 clears the anchor, and a party never holds an anchor without a BLR.
 
 Effects (issue 15) hold track times too (`start`, `ends`): they are kept relative

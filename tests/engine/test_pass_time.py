@@ -78,13 +78,16 @@ def test_in_combat_the_track_moves_by_advance_only() -> None:
     refused(s, PassTime(amount=5), "combat is running")
 
 
-def test_a_bleeding_wound_taken_outside_combat_ticks_from_when_it_was_taken() -> None:
+def test_a_fight_begun_and_ended_at_once_keeps_the_bleeding_rhythm_R29() -> None:
+    """Bo's ticks fall at clock 10, 20 (anchor 0); a fight begun at clock 7 puts the new
+    track's 0 there, so the next tick is at track 3 (clock 10). Was: re-anchored at the
+    new 0, the tick at track 10 (clock 17), 7 TU of bleeding lost."""
     s = _after_combat()
     do(s, StartCombat(initiators=["lio"]), 1)
     do(s, EndCombat(outcome="truce"))
-    assert s.encounter.combatants["bo"].bleed_anchor == 0 and s.encounter.time == 0
+    assert s.encounter.combatants["bo"].bleed_anchor == -7 and s.encounter.time == 0
     assert do(s, PassTime(amount=10))[0] == (
-        "Bo bled 1 WP in 1 tick (track 10, BLR 1, A14) → total 1 WP"
+        "Bo bled 1 WP in 1 tick (track 3, BLR 1, A14) → total 1 WP"
     )
 
 

@@ -20,6 +20,7 @@ from rules.model.commands import (
     StartCombat,
     TakeOpportunity,
 )
+from rules.model.effect_commands import PassTime
 from rules.model.state import Action, Combatant, Encounter
 from tests.support.engine_steps import do, session
 
@@ -177,8 +178,8 @@ def test_end_combat_clears_the_track_and_undo_restores_everything() -> None:
     assert json.dumps(session.encounter.model_dump(mode="json")) == first
 
 
-# --- A14 across fights: every wound still bleeding is counted from the new track's 0,
-# whether its bearer is in the new fight or out of it (fled, unconscious).
+# --- A14 across fights (R29): every wound still bleeding keeps its rhythm on the new
+# track, whether its bearer is in the new fight or out of it (fled, unconscious).
 #
 # The tester's case: Dinzis, bleeding since track 60 and out of the fight, kept his
 # tick at 70 when a new fight began at 0, so he lost no blood for 70 TU.
@@ -193,20 +194,41 @@ def being(cid: str) -> Combatant:
     )
 
 
-def test_an_out_of_fight_bleeder_is_recounted_from_the_new_tracks_zero_A14() -> None:
+def test_an_out_of_fight_bleeder_keeps_its_rhythm_on_the_new_track_R29() -> None:
+    """Wounded at 60 in the first fight, which ends at 65 (the next tick due at 70): the
+    next fight's track begins at clock 65, so the tick lands at track 5 (clock 70), not at
+    70 (the tester's case, no blood lost for 70 TU) nor at 10 (re-anchored at 0)."""
     s = session(being("a"), being("b"))
     enc = s.encounter
     do(s, StartCombat(initiators=["a"]), 5)
     b = enc.combatants["b"]
     b.bleed_rate, b.bleed_anchor = 1, 60  # wounded at 60 in the first fight
     do(s, FightStatus(target="b", out=True))
+    enc.time = 65  # the first fight ran to track 65
     do(s, EndCombat(outcome="truce"))
     do(s, StartCombat(initiators=["a"]))
-    assert b.out_of_fight and b.bleed_anchor == 0
+    assert b.out_of_fight and b.bleed_anchor == -5
     do(s, Advance())  # a acts at 0
     do(s, TakeOpportunity(actor="a", actions=["Wait"], cost=20))
-    do(s, Advance())  # the next event is b's bleeding tick at 10, not 70
-    assert enc.time == 10 and b.bleed_wp == 1
+    do(s, Advance())  # the next event is b's bleeding tick at 5
+    assert enc.time == 5 and b.bleed_wp == 1
+
+
+def test_the_rulebooks_bleeder_between_fights_R29() -> None:
+    """RULES R29: wounded at clock 4, ticks at clock 14, 24; a battle begun at clock 20
+    puts the next tick at track 4 (clock 24), not at track 10."""
+    s = session(being("a"), being("b"))
+    enc = s.encounter
+    b = enc.combatants["b"]
+    b.bleed_rate, b.bleed_anchor = 1, 4
+    do(s, PassTime(amount=20))  # the tick at clock 14
+    assert enc.time == 20 and b.bleed_wp == 1
+    do(s, StartCombat(initiators=["a"]), 5)
+    assert b.bleed_anchor == -16
+    do(s, Advance())  # a acts at 0
+    do(s, TakeOpportunity(actor="a", actions=["Wait"], cost=20))
+    do(s, Advance())
+    assert enc.time == 4 and b.bleed_wp == 2
 
 
 def test_a_late_joiners_reaction_names_its_ttu_from_now_R8() -> None:

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.engine.session import Session
 from rules.mechanics.dice import DiceExhausted, ScriptedDice, SeededDice
 from rules.mechanics.wounds import BLEED_INTERVAL, next_bleed_tick
+from rules.model.commands import StartCombat
 from rules.model.effect_commands import SECONDS_PER_TU
 from rules.model.effects import Duration, Effect, Tick
 from rules.model.party import Party
@@ -87,6 +89,11 @@ def test_the_next_encounter_bleeds_on_where_the_passed_time_left_off() -> None:
     encounter = new_encounter(after, FILE, "Afternoon")
     assert encounter.get("c1").bleed_anchor == -29  # next tick at track 1 (A14)
     assert lasting_state(encounter.get("c1")) == lasting_state(kans(after))
+    # R29: the battle that begins there keeps the rhythm (was: re-anchored at 0, tick at 10)
+    session = Session(encounter)
+    session.do(StartCombat(initiators=["c1"]), SeededDice(1))
+    assert session.encounter.combatants["c1"].bleed_anchor == -29
+    assert next_bleed_tick(-29, 0) == 1
 
 
 def test_an_effect_with_30_tu_left_ends_after_40_tu_and_a_longer_one_stays() -> None:

@@ -74,7 +74,8 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
     for cid in cmd.awareness:
         ctx.combatant(cid)
     j = ctx.j
-    effect_track.rebase(ctx, -enc.time)  # effects and reminders keep their TU left
+    clock = enc.time  # the new track's 0 (R29: outside combat the track's time runs on)
+    effect_track.rebase(ctx, -clock)  # effects and reminders keep their TU left
     j.set(enc, "in_combat", True)
     j.set(enc, "time", 0)
     j.set(enc, "outcome", None)
@@ -87,8 +88,9 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
     for c in enc.combatants.values():
         if c.dead:
             continue
-        if c.bleed_rate > 0:
-            j.set(c, "bleed_anchor", 0)  # A14: bleeding goes on, counted from the new track's 0
+        if c.bleed_rate > 0:  # R29: bleeding keeps its rhythm, wherever the new 0 falls
+            anchor = c.bleed_anchor
+            j.set(c, "bleed_anchor", 0 if anchor is None else anchor - clock)
         if c.out_of_fight:
             continue  # out of the fight, but its wounds still bleed
         farad_in_play.on_battle_start(ctx, c)
