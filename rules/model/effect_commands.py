@@ -23,6 +23,7 @@ __all__ = [
     "PassTime",
     "RemoveEffect",
     "SECONDS_PER_TU",
+    "TU_IS_A_SECOND",
     "TimeUnit",
     "tu_of",
 ]
@@ -30,6 +31,11 @@ __all__ = [
 MAX_TARGETS = 200  # the marked roster rows one AddEffect may name (as a Batch's parts)
 
 SECONDS_PER_TU = 1
+# R30, said where the GM types an amount of time (both pass-time dialogs).
+TU_IS_A_SECOND = (
+    f"1 TU is {SECONDS_PER_TU} second (R30): a minute is {60 // SECONDS_PER_TU} TU,"
+    f" an hour {3600 // SECONDS_PER_TU:,} TU"
+)
 """How many seconds one TU lasts, for passing minutes and hours outside combat.
 
 The rulebook gives TU no length in seconds (A7, R6 speak only of TU). One

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
 from rules.mechanics.chart import GOALS
-from rules.model.effect_commands import PassTime, TimeUnit
+from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
 from rules.model.party import Party
 from rules.model.state import Settings
 from rules.party.clock import demise_goal_of, time_command
@@ -68,6 +68,7 @@ class PartyPassTimeForm(Dialog[Passage]):
                 "Unit",
                 FieldSelect([(u, u) for u in UNITS], value=UNITS[0], allow_blank=False, id="unit"),
             )
+            yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
             yield FieldError("amount")
             yield labelled("Demise goal", Input(str(self.demise_goal), id="demise-goal"))
             yield Static(

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
 from rules.engine.checks import why_not
-from rules.model.effect_commands import PassTime, TimeUnit
+from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
 from rules.model.errors import field_errors
 from rules.model.state import Encounter
 from tracker.modals.effect_parse import Problems, number_of, slot_of, slots_of
@@ -51,6 +51,7 @@ class PassTimeForm(Dialog[PassTime]):
                 "Unit",
                 FieldSelect([(u, u) for u in UNITS], value=UNITS[0], allow_blank=False, id="unit"),
             )
+            yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
             yield FieldError("amount")
             yield Static("", id="preview", classes="hint", markup=False)
             yield FieldError(FORM)

@@ -3,6 +3,8 @@ and bad input named under its field with nothing added."""
 
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from rules.model.effect_commands import AddReminder, PassTime
 from rules.model.state import Combatant, Encounter
 from tests.support.modal_host import Host, choose, save_disabled, shown, type_into, until
@@ -59,6 +61,8 @@ async def test_bad_reminder_input_is_named_and_nothing_is_added() -> None:
 async def test_pass_two_hours_and_bad_amounts_are_refused() -> None:
     app = Host(PassTimeForm(table()))
     async with app.run_test(size=SIZE) as pilot:
+        said = [str(s.render()) for s in app.screen.query(Static)]
+        assert "1 TU is 1 second (R30): a minute is 60 TU, an hour 3,600 TU" in said  # where
         await type_into(pilot, "#amount", "-3")
         await until(pilot, lambda: shown(app, "amount").startswith("amount: '-3'"))
         await type_into(pilot, "#amount", "0")

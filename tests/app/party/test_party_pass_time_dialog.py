@@ -41,6 +41,7 @@ async def test_it_says_the_partys_day_and_no_track(tmp_path: Path) -> None:
         text = _texts(app)
         assert "Hawkwood, day 1, between fights" in text
         assert "track" not in text.lower()
+        assert "1 TU is 1 second (R30): a minute is 60 TU, an hour 3,600 TU" in text
         assert app.screen.query_one("#demise-goal", Input).value == "5"  # R15's default
 
 
