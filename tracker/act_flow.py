@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from rules.engine.context import living_refusal
+from rules.engine.roll_choices import declared_roll
 from rules.engine.targets import last_target
 from rules.engine.track_index import tied
 from rules.engine.turns import next_action
@@ -61,14 +63,8 @@ def action_dialog(
         return AttackDialog(enc, actor.id, action.weapon, last)
     if action.kind == "attack" and actor.weapons:
         return AttackDialog(enc, actor.id, actor.weapons[0].name, last)
-    skill, stat = action.skill, action.stat
-    if action.weapon is not None and action.weapon in {w.name for w in actor.weapons}:
-        weapon = actor.weapon(action.weapon)  # R9: a parry rolls the weapon's skill
-        skill, stat = skill or weapon.skill, stat or weapon.stat
-    if action.kind == "dodge":
-        skill, stat = skill or "Dodge", stat or "Dexterity"  # A10, as an attack's dodge
-    stat = stat if stat in actor.stats else None
-    return SkillRollDialog(enc, actor.id, skill=skill or action.name, stat=stat, mode="standard")
+    skill, stat = declared_roll(actor, action)  # R9, A10: what the handler rolls
+    return SkillRollDialog(enc, actor.id, skill=skill, stat=stat, mode="standard")
 
 
 def next_dialog(enc: Encounter, done: Iterable[Command] = ()) -> ModalScreen[Any] | None:
@@ -148,8 +144,8 @@ class ActFlow:
         first = now[0]
         c = enc.combatants.get(selected) if selected is not None else None
         if c is not None:
-            if c.dead:
-                why = "is dead"
+            if (dead := living_refusal(c)) is not None:
+                why = dead.removeprefix(f"{c.name} ")
             elif not c.active or c.ttu is None:
                 why = "is not on the time track"
             else:
@@ -242,7 +238,7 @@ class ActFlow:
             self.app.notify("select a combatant first", title="Not now")
             return None
         c = enc.combatants[selected]
-        if c.dead:
-            self.app.notify(f"{c.name} is dead", title="Not now")
+        if (dead := living_refusal(c)) is not None:
+            self.app.notify(dead, title="Not now")
             return None
         return c

@@ -20,6 +20,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from rules.engine.roll_choices import parries_with
 from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon
 
 BUNDLED: Traversable = files("tracker") / "data"  # inside the package, wherever installed
@@ -54,7 +55,7 @@ def _repertoire(weapons: list[Weapon], aim: bool = False) -> list[Action]:
     ]
     if aim:
         actions.append(Action(name="Aim", cost=2, kind="other", skill="Shoot"))
-    parry = next((w for w in weapons if w.kind == "melee"), None)
+    parry = next((w for w in weapons if parries_with(w)), None)
     actions.append(Action(name="Dodge", cost=2, kind="dodge", skill="Dodge"))
     if parry is not None:
         actions.append(

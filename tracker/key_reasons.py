@@ -108,6 +108,7 @@ def reasons(session: Session, selected: str | None, revision: int | None = None)
 
 def _reasons(session: Session, selected: str | None) -> Reasons:
     from rules.engine.checks import why_not
+    from rules.engine.context import living_refusal
     from rules.model.commands import Advance, EndCombat, StartCombat
 
     enc = session.encounter
@@ -129,10 +130,8 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
     if c is None:
         for action in ONE_COMBATANT:
             out[action] = "select a combatant first"
-    elif c.dead:
-        out["wound"] = f"{c.name} is dead"
-        out["fight_status"] = f"{c.name} is dead"
-        out["add_effect"] = f"{c.name} is dead"
+    elif (dead := living_refusal(c)) is not None:
+        out["wound"] = out["fight_status"] = out["add_effect"] = dead
     if c is not None and not c.effects:
         out["remove_effect"] = f"{c.name} has no effects: E adds one"
     if not enc.log:
@@ -165,6 +164,7 @@ def _orders_reason(enc: Encounter) -> str | None:
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
+    from rules.engine.context import living_refusal
     from rules.engine.turns import acting_now, declared_action, next_action
 
     if not enc.in_combat:
@@ -178,5 +178,5 @@ def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None
     for action in ("skill_roll", "anima"):
         if c is None:
             out[action] = "select a combatant first"
-        elif c.dead:
-            out[action] = f"{c.name} is dead"
+        else:
+            out[action] = living_refusal(c)

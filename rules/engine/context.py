@@ -35,6 +35,12 @@ class Tallies(Protocol):
     def flush(self, ctx: Context) -> None: ...
 
 
+def living_refusal(c: Combatant) -> str | None:
+    """Why `c` can be the subject of no command that needs it alive (A16), in the engine's
+    words; the app's keys ask it too, so a key and its command give one answer."""
+    return f"{c.name} is dead" if c.dead else None
+
+
 class Context(Journal):
     """One command's working set: its journal (inherited), the dice, the events it logs.
 
@@ -128,8 +134,9 @@ class Context(Journal):
 
     def living(self, cid: str) -> Combatant:
         combatant = self.combatant(cid)
-        if combatant.dead:
-            self.fail(f"{combatant.name} is dead")
+        why = living_refusal(combatant)
+        if why is not None:
+            self.fail(why)
         return combatant
 
     def new_pending(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.engine.context import Context, handles
 from rules.engine.opportunity import PER_TURN, SURPRISE_ENDS, open_opportunity
+from rules.engine.roll_choices import DODGE_SKILL
 from rules.engine.roll_plan import held_penalty
 from rules.engine.track_index import acts_now, set_ttu
 from rules.engine.turns import declared_action
@@ -55,7 +56,7 @@ def reaction_skill_name(c: Combatant, action: Action, skill: str | None = None) 
     if name is None and action.weapon is not None:
         name = c.weapon(action.weapon).skill
     if name is None:
-        name = {"dodge": "Dodge"}.get(action.kind, action.name)
+        name = DODGE_SKILL if action.kind == "dodge" else action.name
     return name
 
 

@@ -25,8 +25,8 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.handlers.standing_orders import is_plain
-from rules.engine.handlers.track import advance_refusal
+from rules.engine.orders_offer import orders_refusal as engine_orders_refusal
+from rules.engine.orders_offer import plain_actions
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
@@ -41,25 +41,11 @@ NAME_WIDTH = 28
 DIALOG_WIDTH = 100  # as in the CSS; borders and padding take 4 of it
 
 
-def plain_actions(c: Combatant) -> list[Action]:
-    """The actions a standing order may name: no roll to make (A8, kind other)."""
-    return [a for a in c.actions if is_plain(a)]
-
-
 def orders_refusal(enc: Encounter) -> str | None:
-    """Why the track cannot run on orders now, or None: first what the track waits for
-    (the run's own refusal, A7), then whether anyone on it could take an order."""
+    """Why the track cannot run on orders now (the engine's answer, in the GM's keys)."""
     from tracker.key_reasons import in_keys
 
-    waiting = in_keys(advance_refusal(enc))
-    if waiting is not None:
-        return waiting
-    active = [c for c in enc.combatants.values() if c.active]
-    if not active:
-        return "no one is left on the time track"
-    if not any(plain_actions(c) for c in active):
-        return "no one on the track has a plain action (no roll) to take as orders"
-    return None
+    return in_keys(engine_orders_refusal(enc))
 
 
 def default_order(c: Combatant) -> str:

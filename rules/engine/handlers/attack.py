@@ -21,6 +21,7 @@ from rules.engine.reactions import (
     timing_refusal,
 )
 from rules.engine.roll import check_roll, perform_roll
+from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT, parries_with, parry_weapons
 from rules.engine.roll_plan import Modifier, attack_goal_modifiers
 from rules.engine.targets import target_refusal
 from rules.engine.wounding import inflict_wound
@@ -58,9 +59,7 @@ def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weap
     if payment_refusal(target, default_reaction(target, ("parry",)), ("parry",), False):
         return None
     best: Weapon | None = None
-    for weapon in target.weapons:
-        if weapon.kind != "melee":
-            continue
+    for weapon in parry_weapons(target):
         skill = target.skill_rating(weapon.skill)
         if timing_refusal(ctx.enc, target, skill) is not None:
             continue
@@ -71,13 +70,13 @@ def parry_weapon(ctx: Context, target: Combatant, attack_weapon: Weapon) -> Weap
 
 def _dodge(ctx: Context, target: Combatant, dodge: Dodge, attacker: Combatant) -> int:
     """A10: the target reacts (cost on its track) and rolls Dodge; its VS (0 if failed)."""
-    skill = target.skill_rating("Dodge")
+    skill = target.skill_rating(DODGE_SKILL)
     reaction = spend_reaction(ctx, target, dodge.action, ("dodge",), skill, dodge.use_held)
     roll = perform_roll(
         ctx,
         target,
-        skill="Dodge",
-        stat="Dexterity",
+        skill=DODGE_SKILL,
+        stat=DODGE_STAT,
         goal=dodge.goal,
         held=reaction.penalty,
         gm=dodge.modifier,
@@ -190,7 +189,7 @@ def parry(ctx: Context, cmd: Parry) -> None:
         pending_damage(ctx, attacker, target, *args, location)
         return
     weapon = _weapon(ctx, target, cmd.weapon)
-    if weapon.kind != "melee":
+    if not parries_with(weapon):
         ctx.fail(f"{target.name} cannot parry with {weapon.name}: not a melee weapon")
     ctx.close_pending(p)
     skill = target.skill_rating(weapon.skill)

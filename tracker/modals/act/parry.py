@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.reactions import as_reactor
+from rules.engine.roll_choices import parry_weapons
 from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
@@ -74,7 +75,7 @@ class ParryDialog(PendingDialog[Parry]):
     def __init__(self, encounter: Encounter, pending_id: int) -> None:
         super().__init__(encounter, pending_id)
         self.target = as_reactor(encounter, self.target)  # a tie's opening comes first
-        self.weapons = [w for w in self.target.weapons if w.kind == "melee"]
+        self.weapons = parry_weapons(self.target)  # A10: melee weapons only
         # A10, R9: each weapon's parry as the handler takes it (dry run; payer and die aside)
         self.refusals_by_weapon = {
             w.name: why_not(encounter, Parry(pending=pending_id, weapon=w.name))
