@@ -49,6 +49,7 @@ __all__ = [
     "forecast_text",
     "forecasts",
     "outlook",
+    "passage_lines",
     "percent_text",
     "span_text",
 ]
@@ -246,3 +247,12 @@ def forecast_text(f: Forecast, now: int, tu: int | None, chance: Fraction | None
     if tu is not None and chance is not None:
         text += f" — alive after {span_text(tu)}: {percent_text(chance)}"
     return text
+
+
+def passage_lines(enc: Encounter, tu: int, goal: int | None = None) -> list[str]:
+    """Each untreated bleeder's forecast for a passage of `tu` TU at demise goal `goal`
+    (None: the encounter's, R15), in words: what both pass-time dialogs show before the
+    GM confirms, so a bleeder can be staunched first."""
+    return [
+        forecast_text(f, enc.time, tu, f.passage(enc, tu, goal).chance) for f in forecasts(enc, tu)
+    ]

@@ -14,7 +14,8 @@ STATS = {"Endurance": 6, "Wits": 5}
 
 def bleeder(wp: int, *, checked: bool = False) -> Combatant:
     """Kans bleeding at BLR 1 since 4 TU before the track's 0 (A14); `wp` of wounds;
-    `checked`: both Endurance lines already crossed (no demise check comes due)."""
+    `checked`: both Endurance lines already crossed (no first-time check comes due; R31:
+    at Endurance 0 every tick still calls one)."""
     return Combatant(
         id="kans",
         name="Kans",

@@ -21,8 +21,10 @@ from rules.mechanics.chart import GOALS
 from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
 from rules.model.party import Party
 from rules.model.state import Settings
+from rules.party.between import scratch_encounter
 from rules.party.clock import demise_goal_of, time_command
 from rules.party.errors import PartyError
+from tracker.modals.bleeders_forecast import Forecasts
 from tracker.modals.effect_parse import Problems, number_of
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import goal as parse_goal
@@ -52,6 +54,7 @@ class PartyPassTimeForm(Dialog[Passage]):
         super().__init__()
         self.party = party
         self.demise_goal = demise_goal
+        self._forecasts: Forecasts | None = None  # R31: who lives through the passage
 
     def compose(self) -> ComposeResult:
         names = ", ".join(f"{name} {value}" for name, value in GOALS.items())
@@ -77,12 +80,14 @@ class PartyPassTimeForm(Dialog[Passage]):
             )
             yield FieldError("demise-goal")
             yield Static("", id="preview", classes="hint", markup=False)
+            yield Static("", id="forecast", classes="forecast", markup=False)
             yield FieldError(FORM)
             yield from buttons("Pass time")
 
     def validate_form(self) -> tuple[Passage | None, Problems]:
         preview = self.query_one("#preview", Static)
         preview.update("")
+        self.query_one("#forecast", Static).update("")
         problems: Problems = {}
         typed = self.query_one("#amount", Input).value
         command = None
@@ -110,4 +115,7 @@ class PartyPassTimeForm(Dialog[Passage]):
             f"{command.tu} TU for {len(self.party.characters)} characters; demise checks at goal"
             f" {goal} (R15)"
         )
+        if self._forecasts is None:  # the party as an encounter, built once (pure)
+            self._forecasts = Forecasts(scratch_encounter(self.party))
+        self.query_one("#forecast", Static).update(self._forecasts.words(command.tu, goal))
         return Passage(command, goal), {}

@@ -3,7 +3,8 @@
 Bleeding (A14) and ticking effects land, effects end, demise checks come
 due (A16) and reminders fire as the rules run the clock (`PassTime`); the
 log says what happened. The conversion of minutes and hours to TU is the
-rules' (`rules.model.effect_commands.tu_of`), shown before it is applied.
+rules' (`rules.model.effect_commands.tu_of`), shown before it is applied, with each
+untreated bleeder's exact chance of living through it (rules.engine.death_forecast).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rules.engine.checks import why_not
 from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
 from rules.model.errors import field_errors
 from rules.model.state import Encounter
+from tracker.modals.bleeders_forecast import Forecasts
 from tracker.modals.effect_parse import Problems, number_of, slot_of, slots_of
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 
@@ -37,6 +39,7 @@ class PassTimeForm(Dialog[PassTime]):
     def __init__(self, encounter: Encounter) -> None:
         super().__init__()
         self.encounter = encounter
+        self.forecasts = Forecasts(encounter)  # R31: who lives through the passage
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -54,12 +57,14 @@ class PassTimeForm(Dialog[PassTime]):
             yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
             yield FieldError("amount")
             yield Static("", id="preview", classes="hint", markup=False)
+            yield Static("", id="forecast", classes="forecast", markup=False)
             yield FieldError(FORM)
             yield from buttons("Pass time")
 
     def validate_form(self) -> tuple[PassTime | None, Problems]:
         preview = self.query_one("#preview", Static)
         preview.update("")
+        self.query_one("#forecast", Static).update("")
         typed = self.query_one("#amount", Input).value
         if not typed.strip() and not self.refusals:
             return None, {}
@@ -78,4 +83,5 @@ class PassTimeForm(Dialog[PassTime]):
         if refusal is not None:
             return None, {slot_of(refusal, FORM): refusal}
         preview.update(f"{command.tu} TU of the clock (it stops early at a decision)")
+        self.query_one("#forecast", Static).update(self.forecasts.words(command.tu))
         return command, {}
