@@ -52,6 +52,7 @@ __all__ = [
     "passage_lines",
     "percent_text",
     "span_text",
+    "standing_words",
 ]
 
 ENDURANCE = "Endurance"
@@ -256,3 +257,16 @@ def passage_lines(enc: Encounter, tu: int, goal: int | None = None) -> list[str]
     return [
         forecast_text(f, enc.time, tu, f.passage(enc, tu, goal).chance) for f in forecasts(enc, tu)
     ]
+
+
+DAY = 86_400 // SECONDS_PER_TU  # R30: how far the standing forecast looks
+
+
+def standing_words(enc: Encounter, cid: str, horizon: int = DAY) -> str | None:
+    """What the detail pane and the party screen say of an untreated bleeder, without its
+    name: `half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU` (None: no
+    untreated bleeder). Staunching (R13) clears it."""
+    found = forecast(enc, cid, horizon)
+    if found is None:
+        return None
+    return forecast_text(found, enc.time, None, None).removeprefix(f"{found.name}: ")

@@ -35,3 +35,23 @@ async def effects_ahead(pilot: Pilot[None]) -> None:
     await until(pilot, lambda: bool(enc.reminders) and bool(enc.combatants["kans"].effects))
     await until(pilot, lambda: app.saved)
     await pilot.pause()
+
+
+async def bleeder_near_zero(pilot: Pilot[None]) -> None:
+    """The demo in combat, Baron Molin (Endurance 5) bleeding at BLR 1 with 14 WP: his
+    Endurance is 1, so his tick at track 10 brings it to 0 (☠, R31); the half line's demise
+    check (A16) waits for the GM."""
+    app: TrackerApp = pilot.app  # type: ignore[assignment]
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    await pilot.press("b")
+    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
+    await pilot.press("enter")
+    await until(pilot, lambda: app.session.encounter.in_combat)
+    await pilot.press("n")
+    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    for wp in (3, 2, 2, 2, 2, 2, 1):  # one bleeding Wound (R12), then bruises
+        app.run_command(ApplyWound(target="molin", wound_points=wp, source="knife"))
+    enc = app.session.encounter
+    await until(pilot, lambda: enc.combatants["molin"].total_wp() == 14)
+    await until(pilot, lambda: app.saved)
+    await pilot.pause()

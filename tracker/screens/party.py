@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from rules.engine.death_forecast import standing_words
 from rules.model.state import Encounter
 from rules.party import between, history
 from rules.party.lasting import summary
@@ -122,7 +123,12 @@ class PartyScreen(Screen[None]):
         if cid is None:
             text = "No characters yet: + adds one from the roster, E the open encounter's PCs."
         else:
-            text = summary(self.party.characters[cid])
+            c = self.party.characters[cid]
+            text = summary(c)
+            # A party keeps anchors from a track at 0: its own encounter there (R29).
+            forecast = standing_words(Encounter(combatants={cid: c}), cid)
+            if forecast is not None:
+                text += f"\n☠ Forecast: {forecast} (R31)"
         self.query_one("#party-state", Static).update(text)
 
     def on_data_table_row_highlighted(self, _event: DataTable.RowHighlighted) -> None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.strip import Strip
 
+from rules.engine.death_forecast import standing_words
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, shield_text, ttu_text
@@ -149,6 +150,9 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
     lines.extend(effect_lines(c, enc, palette))
+    forecast = standing_words(enc, c.id)  # R31: when its bleeding reaches each line
+    if forecast is not None:
+        lines.append(Text.assemble(("☠ Forecast ", palette["error"] + BOLD), (forecast, DIM)))
     lines.extend(under_way(c, palette))
     skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
     lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))

@@ -52,6 +52,18 @@ def timed_marks(enc: Encounter, names: dict[str, str], limit: int = 400) -> list
     ]
 
 
+def zero_marks(enc: Encounter, names: dict[str, str], horizon: int = 400) -> list[Mark]:
+    """The ruler's ☠: the tick at which each untreated bleeder reaches Endurance 0 (R31:
+    from there each tick calls a demise check), from the rules' death forecast."""
+    from rules.engine.death_forecast import forecasts
+
+    return [
+        Mark(f.zero_at, "zero", [names.get(f.combatant, f.name)])
+        for f in forecasts(enc, horizon)
+        if f.zero_at is not None
+    ]
+
+
 def repeat_ticks(enc: Encounter, start: int, end: int) -> list[int]:
     """The times each effect ticks after its first (which `timed_marks` labels), up to `end`:
     the rules' ticks in the ruler's window, for `track_layout.add_repeats`."""

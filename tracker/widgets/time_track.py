@@ -1,7 +1,8 @@
 """The time track: a ruler of TU from now forward with everyone's next opportunity (A7).
 
 Who acts now is the loudest thing on screen (▶, reversed). Ties at one time
-are grouped (R5); bleeding ticks are marked ♦ (A14); the GM's effects end at ✕,
+are grouped (R5); bleeding ticks are marked ♦ (A14), the one that brings a bleeder to
+Endurance 0 ☠ (R31, the rules' death forecast); the GM's effects end at ✕,
 tick at ✶ (every tick in view; the later ones quietly) and reminders fire at ⚑ (their
 times are the rules': effect_marks). While an action is
 being chosen, the screen sets `preview = (combatant id, TTU)` and the actor's
@@ -22,7 +23,7 @@ from textual.widget import Widget
 
 from rules.engine.track_index import tied
 from rules.model.state import Encounter
-from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks
+from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks, zero_marks
 from tracker.widgets.tones import PLAIN, Tones, tones
 from tracker.widgets.track_layout import (
     PREFIX,
@@ -44,6 +45,7 @@ KIND_TONES: dict[str, tuple[str, Style]] = {
     "now": ("now", Style(bold=True)),
     "act": ("primary", Style()),
     "bleed": ("error", Style(bold=True)),
+    "zero": ("error", Style(bold=True, underline=True)),
     "preview": ("accent", Style(italic=True)),
     "ends": ("warning", Style(bold=True)),
     "tick": ("error", Style(bold=True)),
@@ -219,7 +221,8 @@ class TimeTrack(Widget):
         if not enc.in_combat:
             return [self.headline(enc)]
         short = short_names(enc)
-        marks = collect_marks(enc, short, self.preview, timed=timed_marks(enc, short))
+        timed = timed_marks(enc, short) + zero_marks(enc, short)
+        marks = collect_marks(enc, short, self.preview, timed=timed)
         layout = place(marks, enc.time, width, lanes)
         add_repeats(layout, repeat_ticks(enc, enc.time, layout.last_time), width)
         return [self.headline(enc, layout, width), *self._ruler(layout, width, lanes)]
@@ -262,9 +265,10 @@ class TimeTrack(Widget):
         for column in layout.repeats:
             line = Text.assemble(line[:column], (GLYPHS["tick"], quiet), line[column + 1 :])
         # The "now" glyph wins a column it shares with the rest of its tie; the GM's own
-        # marks (✕ ✶ ⚑) win over an opportunity's ▲ there (its label still names it).
+        # marks (✕ ✶ ⚑) and a bleeder's ☠ win over an opportunity's ▲ or a ♦ there (the
+        # labels still name them all).
         styles = self.styles_by_kind
-        timed = ("ends", "tick", "remind")
+        timed = ("ends", "tick", "remind", "zero")
         for column, kind in sorted(layout.marks, key=lambda m: (m[1] == "now", m[1] in timed)):
             if column < width:
                 line.stylize(styles[kind], column, column + 1)

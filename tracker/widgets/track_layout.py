@@ -18,14 +18,16 @@ from typing import Literal
 from rules.engine.track_index import upcoming
 from rules.model.state import Encounter
 
-Kind = Literal["now", "act", "bleed", "preview", "ends", "tick", "remind"]
+Kind = Literal["now", "act", "bleed", "zero", "preview", "ends", "tick", "remind"]
 LEFT = 1  # columns before the "now" tick
 # A label's first character tells the kinds apart without colour: ♦ bleeds (A14),
-# ✕ an effect ends, ✶ an effect ticks (a wound), ⚑ a reminder fires.
+# ☠ the tick that brings a bleeder to Endurance 0 (R31: a demise check at each tick from
+# there), ✕ an effect ends, ✶ an effect ticks (a wound), ⚑ a reminder fires.
 PREFIX: dict[str, str] = {
     "now": "▶",
     "act": "",
     "bleed": "♦",
+    "zero": "☠",
     "preview": "◇",
     "ends": "✕",
     "tick": "✶",
@@ -35,11 +37,12 @@ PREFIX: dict[str, str] = {
 KIND_ORDER: dict[str, int] = {
     "now": 0,
     "bleed": 1,
-    "tick": 2,
-    "ends": 3,
-    "remind": 4,
-    "act": 5,
-    "preview": 6,
+    "zero": 2,
+    "tick": 3,
+    "ends": 4,
+    "remind": 5,
+    "act": 6,
+    "preview": 7,
 }
 
 
@@ -145,7 +148,9 @@ def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:
     are at the same time, not after the ruler).
     """
     usable = max(10, width - LEFT - 1)
-    ahead = [m.time - now for m in marks if m.time >= now]
+    # A ☠ never stretches the ruler: it is drawn where the events put the scale (the detail
+    # pane says it in words wherever it falls).
+    ahead = [m.time - now for m in marks if m.time >= now and m.kind != "zero"]
     span = max(ahead[: max(1, min(len(ahead), 12))], default=10)
     span = max(span, 10)
     scale = max(1, min(6, usable // (span + 1)))
@@ -161,8 +166,8 @@ def place(marks: list[Mark], now: int, width: int, lanes: int) -> TrackLayout:
     on_ruler: list[tuple[int, Mark]] = []
     for mark in marks:
         column = LEFT + (mark.time - now) * scale
-        if mark.kind == "preview" and (mark.time < now or column >= width - 1):
-            continue  # a landing off the ruler is no one's opportunity: nothing to count
+        if mark.kind in ("preview", "zero") and (mark.time < now or column >= width - 1):
+            continue  # a landing or a ☠ off the ruler is no one's opportunity: not counted
         if mark.time < now:
             layout.unlabelled.append((mark.time, mark.kind, list(mark.names)))
         elif column >= width - 1:
