@@ -24,6 +24,7 @@ __all__ = [
     "LIMB_PENALTY",
     "Modifier",
     "RollPlan",
+    "attack_goal",
     "attack_goal_modifiers",
     "called_check_plan",
     "effect_modifiers",
@@ -109,6 +110,13 @@ def attack_goal_modifiers(target: Combatant) -> tuple[Modifier, ...]:
         for e in target.effects
         if e.modifier is not None and e.modifier.target == "attacked"
     )
+
+
+def attack_goal(goal: int, target: Combatant, dodge_vs: int = 0) -> int:
+    """The goal an attack rolls against (A8, A10, issue 15): the GM's goal, the target's
+    dodge VS and its effects on attacks against it, never below 0. The handler rolls at
+    it; the attack dialog previews it."""
+    return max(0, goal + dodge_vs + sum(m.value for m in attack_goal_modifiers(target)))
 
 
 def plan_roll(

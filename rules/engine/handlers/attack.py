@@ -22,7 +22,7 @@ from rules.engine.reactions import (
 )
 from rules.engine.roll import check_roll, perform_roll
 from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT, parries_with, parry_weapons
-from rules.engine.roll_plan import Modifier, attack_goal_modifiers
+from rules.engine.roll_plan import Modifier, attack_goal, attack_goal_modifiers
 from rules.engine.targets import target_refusal
 from rules.engine.wounding import inflict_wound
 from rules.mechanics.damage import AttackDamage, apply_shield, resolve_damage
@@ -122,7 +122,7 @@ def attack(ctx: Context, cmd: Attack) -> None:
     check_roll(ctx, attacker, stat=weapon.stat, goal=cmd.goal, special=cmd.special, limb=cmd.limb)
     dodge_vs = _dodge(ctx, target, cmd.dodge, attacker) if cmd.dodge is not None else 0
     against = attack_goal_modifiers(target)  # issue 15: the target's effects move the goal
-    goal = max(0, cmd.goal + dodge_vs + sum(m.value for m in against))
+    goal = attack_goal(cmd.goal, target, dodge_vs)
     roll = perform_roll(
         ctx,
         attacker,

@@ -21,7 +21,13 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.reactions import as_reactor
-from rules.engine.roll_plan import plan_roll, turn_penalty
+from rules.engine.roll_plan import (
+    attack_goal,
+    attack_goal_modifiers,
+    modifier_text,
+    plan_roll,
+    turn_penalty,
+)
 from rules.engine.targets import reacted_to, targets_in_order
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
@@ -367,15 +373,23 @@ class AttackDialog(ActDialog[Attack]):
     ) -> None:
         a, w = self.attacker, self.weapon
         odds = self.query_one("#odds", OddsView)
-        plan = plan_roll(
+        plan = plan_roll(  # as the handler's roll: its skill's and stat's effects too
             a,
             actions=turn_penalty(self.encounter, a),
             gm=modifier,
             limb=limb,
             special=picker.kind,
+            skill=w.skill,
+            stat=w.stat,
         )
         shift = None
         note = plan.text()
+        against = attack_goal_modifiers(target) if target is not None else ()
+        if goal is not None and target is not None:
+            goal = attack_goal(goal, target)  # the target's effects move the goal (issue 15)
+            note = " ".join(
+                p for p in (note, f"goal {modifier_text(against)}" if against else "") if p
+            )
         if dodge is not None and target is not None:
             dodger = dodge_part_c.odds(target, dodge)  # the dodge as the engine rolls it
             shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))

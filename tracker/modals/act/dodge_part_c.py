@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.widgets import Checkbox, Static
 
+from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
 from rules.engine.roll_plan import held_penalty, plan_roll
 from rules.mechanics.farad import SpecialKind
 from rules.mechanics.skill import exert_bonus
@@ -24,7 +25,7 @@ from rules.odds.declared import roll_distribution
 from tracker.modals.act.base import FieldCheckbox
 from tracker.modals.act.common import SpecialPicker
 
-STAT = "Dexterity"  # the engine rolls a dodge on Dexterity (A10)
+STAT = DODGE_STAT  # the engine rolls a dodge on Dexterity (A10)
 
 
 def fields(encounter: Encounter, first: Combatant) -> ComposeResult:
@@ -81,7 +82,9 @@ def odds(target: Combatant, dodge: Dodge) -> dict[int, Fraction]:
         gm=dodge.modifier,
         limb=dodge.limb,
         special=dodge.special,
+        skill=DODGE_SKILL,
+        stat=DODGE_STAT,  # as the handler's roll (A10)
     )
-    skill = target.skill_rating("Dodge")
+    skill = target.skill_rating(DODGE_SKILL)
     positive = target.luck >= 0  # R17: the pool's sign picks the luck die
     return roll_distribution(_stat(target), skill, plan.total, dodge.exert, dodge.special, positive)

@@ -179,6 +179,8 @@ class ParryDialog(PendingDialog[Parry]):
                 gm=modifier,
                 limb=limb,
                 special=picker.kind if weapon is not None else None,
+                skill=shown.skill,
+                stat=shown.stat,  # as the handler's roll (R9: the weapon's skill)
             )
             odds.stat_name = shown.stat
             odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0

@@ -366,6 +366,8 @@ class SkillRollDialog(ActDialog[Command]):
             limb=limb,
             special=picker.kind,
             complement=mode != "complementary",
+            skill=skill,
+            stat=stat,  # as the handler's roll: this skill's and stat's effects too
         )
         info = self.query_one("#info", Static)
         info.update(roll_note(self.encounter, c, mode, skill, dice, continuing))
