@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from rules.engine import farad_in_play, wounding
 from rules.engine.context import Context
 from rules.engine.roll_plan import plan_roll
+from rules.engine.roll_preview import roll_inputs
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.mechanics.skill import SkillRoll, roll_skill
@@ -107,11 +108,12 @@ def perform_roll(
     count or a special die that may not be used now (before any change).
     """
     stat = check_roll(ctx, c, stat=stat, goal=goal, dice=dice, special=special, limb=limb)
-    effective = c.effective(stat)
+    inputs = roll_inputs(c, skill, stat, dice)  # what the dialogs' previews read too
+    assert inputs is not None  # check_roll found the stat
+    effective, count = inputs.effective, inputs.dice
     limb_state = c.limbs.get(limb) if limb is not None else None
     known = on_sheet(c.skills, skill)
-    skill = known or skill
-    count = (c.skills[known] if known is not None else 0) if dice is None else dice
+    skill = inputs.skill
     # 3. Part C: declared before the roll. The stat is the one read at
     # declaration, so a desperation cost (R20) lowers it from the next action.
     outcome = farad_in_play.declare_special(ctx, c, special)

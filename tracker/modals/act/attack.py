@@ -21,13 +21,8 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.checks import why_not
 from rules.engine.reactions import as_reactor
-from rules.engine.roll_plan import (
-    attack_goal,
-    attack_goal_modifiers,
-    modifier_text,
-    plan_roll,
-    turn_penalty,
-)
+from rules.engine.roll_plan import modifier_text
+from rules.engine.roll_preview import preview_attack
 from rules.engine.targets import reacted_to, targets_in_order
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
@@ -373,35 +368,28 @@ class AttackDialog(ActDialog[Attack]):
     ) -> None:
         a, w = self.attacker, self.weapon
         odds = self.query_one("#odds", OddsView)
-        plan = plan_roll(  # as the handler's roll: its skill's and stat's effects too
-            a,
-            actions=turn_penalty(self.encounter, a),
-            gm=modifier,
-            limb=limb,
-            special=picker.kind,
-            skill=w.skill,
-            stat=w.stat,
+        # The roll as the handler will roll it (rules.engine.roll_preview): the weapon's
+        # skill and stat with their effects, A8's penalty, the target's effects on the goal.
+        preview = preview_attack(
+            self.encounter, a, w, target, goal=goal, gm=modifier, limb=limb, special=picker.kind
         )
         shift = None
-        note = plan.text()
-        against = attack_goal_modifiers(target) if target is not None else ()
-        if goal is not None and target is not None:
-            goal = attack_goal(goal, target)  # the target's effects move the goal (issue 15)
-            note = " ".join(
-                p for p in (note, f"goal {modifier_text(against)}" if against else "") if p
-            )
+        note = "" if preview is None else preview.plan.text()
+        if preview is not None and preview.goal_modifiers:
+            note = " ".join(p for p in (note, f"goal {modifier_text(preview.goal_modifiers)}") if p)
+        goal = goal if preview is None else preview.goal
         if dodge is not None and target is not None:
             dodger = dodge_part_c.odds(target, dodge)  # the dodge as the engine rolls it
             shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
             odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
         odds.stat_name = w.stat
-        odds.stat = a.effective(w.stat) if w.stat in a.stats else 0
-        odds.dice = a.skill_rating(w.skill)
+        odds.stat = 0 if preview is None else preview.inputs.effective
+        odds.dice = a.skill_rating(w.skill) if preview is None else preview.inputs.dice
         bad = sorted(set(errors) & {"goal", "modifier", "dodge-modifier"})
         odds.goal = None if bad else goal  # a refused field: no odds guessed from it
         if bad:
             note = f"fix the {' and '.join(slot.replace('-', ' ') for slot in bad)} to see the odds"
-        odds.modifier = plan.total
+        odds.modifier = 0 if preview is None else preview.plan.total
         odds.exert = exert
         odds.special = picker.kind
         odds.positive = picker.positive

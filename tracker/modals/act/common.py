@@ -4,7 +4,7 @@ Every judgement is the engine's own function read without changing
 anything: `rules.engine.farad_in_play.special_refusal` says which special die may be
 declared (C, R16-R20), `rules.engine.reactions` who may react and with what (A10). The
 dialogs only show those answers before the GM commits. A roll's modifiers are
-`rules.engine.roll_plan.plan_roll`'s, asked by each dialog's odds.
+`rules.engine.roll_preview`'s (the roll's own), asked by each dialog's odds.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from pydantic import ValidationError
 
-from rules.engine.roll_plan import plan_roll
+from rules.engine.roll_preview import preview_roll
 from rules.model.commands import OpposedStart
 from rules.model.errors import explain
 from rules.model.plain_text import problem
@@ -23,9 +23,10 @@ from tracker.widgets.odds import percent
 
 def contest_roll(c: Combatant, skill: str, stat: str) -> dict[int, Fraction]:
     """A6: one side's roll: its skill, no goal; R26 and A4 bonuses still apply."""
-    bonus = plan_roll(c).total
-    value = c.effective(stat) if stat in c.stats else 0
-    return roll_distribution(value, c.skill_rating(skill), bonus)
+    preview = preview_roll(c, skill=skill, stat=stat, goal=None)  # as the handler rolls it
+    if preview is None:  # no such stat: row 0 (the form names the stat)
+        return roll_distribution(0, c.skill_rating(skill), 0)
+    return roll_distribution(preview.inputs.effective, preview.inputs.dice, preview.plan.total)
 
 
 def running_text(enc: Encounter) -> str:

@@ -4,7 +4,8 @@ Part C modifies "whatever attempt was made" and A5 any roll, so the target's
 dodge takes them as every roll does: the same picker as the attacker's (the
 engine's refusals, `rules.engine.farad_in_play.special_refusal`, for the one-kind-
 a-turn rule), redrawn for whoever is the target, and its odds are the engine's
-roll (`plan_roll` for the modifiers, `roll_distribution` for the die and exertion).
+roll (`rules.engine.roll_preview` for the modifiers, `roll_distribution` for the die and
+exertion).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from textual.dom import DOMNode
 from textual.widgets import Checkbox, Static
 
 from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
-from rules.engine.roll_plan import held_penalty, plan_roll
+from rules.engine.roll_plan import held_penalty
+from rules.engine.roll_preview import preview_roll
 from rules.mechanics.farad import SpecialKind
 from rules.mechanics.skill import exert_bonus
 from rules.model.commands import Dodge
@@ -76,15 +78,21 @@ def declared(screen: DOMNode) -> tuple[bool, SpecialKind | None]:
 
 def odds(target: Combatant, dodge: Dodge) -> dict[int, Fraction]:
     """The dodge's SS distribution as the engine rolls it (A8, A10, A15, R26, A4, A5, C)."""
-    plan = plan_roll(
+    preview = preview_roll(  # as the handler rolls it (rules.engine.roll_preview, A10)
         target,
+        skill=DODGE_SKILL,
+        stat=DODGE_STAT,
+        goal=dodge.goal,
         held=held_penalty(target, dodge.use_held),
         gm=dodge.modifier,
         limb=dodge.limb,
         special=dodge.special,
-        skill=DODGE_SKILL,
-        stat=DODGE_STAT,  # as the handler's roll (A10)
     )
-    skill = target.skill_rating(DODGE_SKILL)
     positive = target.luck >= 0  # R17: the pool's sign picks the luck die
-    return roll_distribution(_stat(target), skill, plan.total, dodge.exert, dodge.special, positive)
+    if preview is None:  # no Dexterity: row 0, as the odds always read it
+        dice = target.skill_rating(DODGE_SKILL)
+        return roll_distribution(0, dice, 0, dodge.exert, dodge.special, positive)
+    inputs = preview.inputs
+    return roll_distribution(
+        inputs.effective, inputs.dice, preview.plan.total, dodge.exert, dodge.special, positive
+    )

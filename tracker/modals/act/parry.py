@@ -19,7 +19,8 @@ from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 from rules.engine.checks import why_not
 from rules.engine.reactions import as_reactor
 from rules.engine.roll_choices import parry_weapons
-from rules.engine.roll_plan import held_penalty, plan_roll
+from rules.engine.roll_plan import RollPlan, held_penalty
+from rules.engine.roll_preview import preview_roll
 from rules.model.commands import Parry
 from rules.model.errors import explain
 from rules.model.pending import ParryData
@@ -173,18 +174,21 @@ class ParryDialog(PendingDialog[Parry]):
         use_held = uses_held(self, "use-held")
         shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)
         if shown is not None:
-            plan = plan_roll(
+            # As the handler rolls it (rules.engine.roll_preview; R9: the weapon's skill).
+            preview = preview_roll(
                 d,
+                skill=shown.skill,
+                stat=shown.stat,
+                goal=p.goal,
                 held=held_penalty(d, use_held),
                 gm=modifier,
                 limb=limb,
                 special=picker.kind if weapon is not None else None,
-                skill=shown.skill,
-                stat=shown.stat,  # as the handler's roll (R9: the weapon's skill)
             )
+            plan = RollPlan(()) if preview is None else preview.plan
             odds.stat_name = shown.stat
-            odds.stat = d.effective(shown.stat) if shown.stat in d.stats else 0
-            odds.dice = d.skill_rating(shown.skill)
+            odds.stat = 0 if preview is None else preview.inputs.effective
+            odds.dice = d.skill_rating(shown.skill) if preview is None else preview.inputs.dice
             odds.goal = None if "modifier" in errors else p.goal  # no guess from a refused field
             odds.modifier = plan.total
             odds.special = picker.kind if weapon is not None else None

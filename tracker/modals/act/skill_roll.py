@@ -22,7 +22,8 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.handlers.skill_rolls import continues
-from rules.engine.roll_plan import plan_roll, turn_penalty
+from rules.engine.roll_plan import turn_penalty
+from rules.engine.roll_preview import preview_roll
 from rules.mechanics.chart import GOALS
 from rules.mechanics.numbers import is_int_text, parse_int
 from rules.mechanics.sheet_names import rating
@@ -358,31 +359,35 @@ class SkillRollDialog(ActDialog[Command]):
         c, mode = self.actor, self._mode()
         ext = c.extended
         running = continuing and ext is not None
-        plan = plan_roll(
+        # The roll as the handler will roll it (rules.engine.roll_preview): this skill's and
+        # stat's effects too. A refused number of dice: the skill's own (the field says why).
+        preview = preview_roll(
             c,
+            skill=skill,
+            stat=stat,
+            goal=goal,
+            dice=dice if "dice" not in bad else None,
             actions=turn_penalty(self.encounter, c),
             gm=modifier,
             extra=[("running total − 2, A3", ext.total - 2)] if running and ext else [],
             limb=limb,
             special=picker.kind,
             complement=mode != "complementary",
-            skill=skill,
-            stat=stat,  # as the handler's roll: this skill's and stat's effects too
         )
         info = self.query_one("#info", Static)
         info.update(roll_note(self.encounter, c, mode, skill, dice, continuing))
         odds = self.query_one("#odds", OddsView)
         odds.stat_name = stat
-        odds.stat = c.effective(stat) if stat in c.stats else 0
-        # A refused number gets no chance of success: the field says what is wrong.
-        odds.dice = dice if dice is not None and "dice" not in bad else rating(c.skills, skill)
-        odds.goal = None if bad else goal
-        odds.modifier = plan.total
+        odds.stat = 0 if preview is None else preview.inputs.effective
+        odds.dice = rating(c.skills, skill) if preview is None else preview.inputs.dice
+        odds.goal = None if bad else goal  # a refused number gets no chance of success
+        odds.modifier = 0 if preview is None else preview.plan.total
         odds.exert = exert
         odds.special = picker.kind
         odds.positive = picker.positive
         odds.goal_shift = None
-        odds.note = f"fix the {' and '.join(sorted(bad))} to see the odds" if bad else plan.text()
+        text = "" if preview is None else preview.plan.text()
+        odds.note = f"fix the {' and '.join(sorted(bad))} to see the odds" if bad else text
 
     def _opposed(self) -> tuple[Command | None, dict[str, str]]:
         c, enc = self.actor, self.encounter

@@ -1,0 +1,135 @@
+"""A preview is the roll: for random fights with random effects, what `roll_preview` says
+an attack or a skill roll will roll (the stat's row, the dice, every modifier with its
+reason, the goal) is exactly what the engine then hands the dice (A1-A5, A8, A9, A15,
+issue 15's effects, R26).
+
+The engine's roll is caught where it meets the dice (`rules.engine.roll.roll_skill`), so
+the comparison is with what was rolled, not with a second reading of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rules.engine.roll as engine_roll
+from rules.engine.context import CommandError
+from rules.engine.roll_plan import turn_penalty
+from rules.engine.roll_preview import preview_attack, preview_roll
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import Attack, SkillRollCommand, TakeOpportunity
+from rules.model.effect_commands import AddEffect
+from rules.model.effects import EffectModifier
+from tests.support.act_fixtures import a10
+from tests.support.soak import examples
+
+STATS = ("Dexterity", "dexterity", "Wits")
+SKILLS = ("Shoot", "SHOOT", "Dodge", "Melee")
+
+
+@st.composite
+def modifiers(draw: st.DrawFn) -> EffectModifier:
+    target = draw(st.sampled_from(["all", "stat", "skill", "attacked"]))
+    name = {"stat": STATS, "skill": SKILLS}.get(target)
+    name = draw(st.sampled_from(name)) if name else None
+    amount = draw(st.integers(-5, 5).filter(bool))
+    return EffectModifier(target=target, name=name, amount=amount)  # type: ignore[arg-type]
+
+
+@st.composite
+def fights(draw: st.DrawFn) -> Session:
+    """A10's pair with effects on either, a desperation result or a waiting bonus on Lio,
+    a broken arm now and then, and Lio's opportunity taken with one or two actions (A8)."""
+    s = a10()
+    lio = s.encounter.combatants["lio"]
+    lio.turn_bonus = draw(st.sampled_from([0, 0, 3, -2]))  # R26
+    lio.complement_bonus = draw(st.sampled_from([0, 0, 2]))  # A4
+    if draw(st.booleans()):
+        lio.limbs["right arm"] = "broken"  # A15
+    for who in draw(st.lists(st.sampled_from(["lio", "markon"]), max_size=4)):
+        command = AddEffect(
+            targets=[who], name=f"E{draw(st.integers(0, 99))}", modifier=draw(modifiers())
+        )
+        try:
+            s.do(command, ScriptedDice([]))
+        except CommandError:
+            pass  # a skill the sheet lacks: the rules refuse it, as the dialog would say
+    actions = ["Shoot", "Aim"] if draw(st.booleans()) else ["Shoot"]
+    s.do(TakeOpportunity(actor="lio", actions=actions), ScriptedDice([]))
+    return s
+
+
+def rolled(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Each roll the engine makes, as it hands it to the dice."""
+    seen: list[dict[str, Any]] = []
+    real = engine_roll.roll_skill
+
+    def caught(
+        dice: Any, stat: int, count: int, goal: Any = None, mods: Any = (), **kw: Any
+    ) -> Any:
+        seen.append({"stat": stat, "dice": count, "goal": goal, "mods": tuple(mods)})
+        return real(dice, stat, count, goal, mods, **kw)
+
+    monkeypatch.setattr(engine_roll, "roll_skill", caught)
+    return seen
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(s=fights(), goal=st.integers(0, 12), gm=st.integers(-3, 3), arm=st.booleans())
+def test_an_attacks_preview_is_what_the_engine_rolls(
+    s: Session, goal: int, gm: int, arm: bool
+) -> None:
+    enc = s.encounter
+    lio, markon = enc.combatants["lio"], enc.combatants["markon"]
+    limb = "right arm" if arm else None
+    preview = preview_attack(enc, lio, lio.weapon("Blaster"), markon, goal=goal, gm=gm, limb=limb)
+    assert preview is not None
+    with pytest.MonkeyPatch.context() as patch:
+        seen = rolled(patch)
+        attack = Attack(
+            attacker="lio", target="markon", weapon="Blaster", goal=goal, modifier=gm, limb=limb
+        )
+        s.do(attack, ScriptedDice([5] * 40))
+    first = seen[0]
+    assert (first["stat"], first["dice"], first["goal"]) == (
+        preview.inputs.effective,
+        preview.inputs.dice,
+        preview.goal,
+    )
+    assert first["mods"] == preview.plan.modifiers
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    s=fights(),
+    skill=st.sampled_from(["Shoot", "shoot", "Dodge", "Tactics"]),
+    stat=st.sampled_from(["Dexterity", "wits", "Perception"]),
+    dice=st.one_of(st.none(), st.integers(0, 6)),
+    gm=st.integers(-3, 3),
+)
+def test_a_skill_rolls_preview_is_what_the_engine_rolls(
+    s: Session, skill: str, stat: str, dice: int | None, gm: int
+) -> None:
+    enc = s.encounter
+    lio = enc.combatants["lio"]
+    preview = preview_roll(
+        lio, skill=skill, stat=stat, goal=4, dice=dice, actions=turn_penalty(enc, lio), gm=gm
+    )
+    assert preview is not None
+    with pytest.MonkeyPatch.context() as patch:
+        seen = rolled(patch)
+        command = SkillRollCommand(
+            actor="lio", skill=skill, stat=stat, goal=4, dice=dice, modifier=gm
+        )
+        s.do(command, ScriptedDice([5] * 40))
+    (only,) = seen
+    assert (only["stat"], only["dice"], only["goal"]) == (
+        preview.inputs.effective,
+        preview.inputs.dice,
+        preview.goal,
+    )
+    assert only["mods"] == preview.plan.modifiers
