@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 
 import rules.engine.roll as engine_roll
 from rules.engine.context import CommandError
-from rules.engine.roll_plan import turn_penalty
+from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
+from rules.engine.roll_plan import held_penalty, turn_penalty
 from rules.engine.roll_preview import preview_attack, preview_roll
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import Attack, SkillRollCommand, TakeOpportunity
+from rules.model.commands import Attack, Dodge, SkillRollCommand, TakeOpportunity
 from rules.model.effect_commands import AddEffect
 from rules.model.effects import EffectModifier
 from tests.support.act_fixtures import a10
@@ -133,3 +134,40 @@ def test_a_skill_rolls_preview_is_what_the_engine_rolls(
         preview.goal,
     )
     assert only["mods"] == preview.plan.modifiers
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(s=fights(), goal=st.integers(0, 8), gm=st.integers(-3, 3), dodge_gm=st.integers(-3, 3))
+def test_a_dodges_preview_is_what_the_engine_rolls_A10(
+    s: Session, goal: int, gm: int, dodge_gm: int
+) -> None:
+    """Markon's dodge, declared in Lio's attack: its roll, then the attack's at the goal its
+    VS and the target's effects make (the odds' shift is the dodge's VS)."""
+    enc = s.encounter
+    lio, markon = enc.combatants["lio"], enc.combatants["markon"]
+    dodge = Dodge(goal=goal, modifier=dodge_gm)
+    mine = preview_roll(
+        markon,
+        skill=DODGE_SKILL,
+        stat=DODGE_STAT,
+        goal=dodge.goal,
+        held=held_penalty(markon, dodge.use_held),
+        gm=dodge.modifier,
+    )
+    attack = preview_attack(enc, lio, lio.weapon("Blaster"), markon, goal=3, gm=gm)
+    assert mine is not None and attack is not None
+    with pytest.MonkeyPatch.context() as patch:
+        seen = rolled(patch)
+        command = Attack(
+            attacker="lio", target="markon", weapon="Blaster", goal=3, modifier=gm, dodge=dodge
+        )
+        s.do(command, ScriptedDice([5] * 40))
+    dodged, struck = seen
+    assert (dodged["stat"], dodged["dice"], dodged["goal"], dodged["mods"]) == (
+        mine.inputs.effective,
+        mine.inputs.dice,
+        mine.goal,
+        mine.plan.modifiers,
+    )
+    assert struck["mods"] == attack.plan.modifiers
+    assert attack.goal is not None and struck["goal"] >= attack.goal  # + the dodge's VS
