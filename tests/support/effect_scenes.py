@@ -14,19 +14,11 @@ from rules.model.commands import ApplyWound
 from rules.model.effect_commands import AddEffect, AddReminder
 from rules.model.effects import Duration
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
-from tracker.screens.main import MainScreen
+from tests.support.scenes import dinzis_acts
 
 
 async def effects_ahead(pilot: Pilot[None]) -> None:
-    app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("b")
-    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("enter")
-    await until(pilot, lambda: app.session.encounter.in_combat)
-    await pilot.press("n")
-    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    app = await dinzis_acts(pilot)
     app.run_command(ApplyWound(target="molin", wound_points=3, source="knife"))
     stunned = AddEffect(targets=["kans"], name="Stunned", duration=Duration(kind="tu", amount=6))
     app.run_command(stunned)
@@ -41,14 +33,7 @@ async def bleeder_near_zero(pilot: Pilot[None]) -> None:
     """The demo in combat, Baron Molin (Endurance 5) bleeding at BLR 1 with 14 WP: his
     Endurance is 1, so his tick at track 10 brings it to 0 (☠, R31); the half line's demise
     check (A16) waits for the GM."""
-    app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    await pilot.press("b")
-    await until(pilot, lambda: type(app.screen).__name__ == "BeginCombat")
-    await pilot.press("enter")
-    await until(pilot, lambda: app.session.encounter.in_combat)
-    await pilot.press("n")
-    await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    app = await dinzis_acts(pilot)
     for wp in (3, 2, 2, 2, 2, 2, 1):  # one bleeding Wound (R12), then bruises
         app.run_command(ApplyWound(target="molin", wound_points=wp, source="knife"))
     enc = app.session.encounter

@@ -62,3 +62,17 @@ def pass_time(s: Session, tu: int) -> int:
             s.do(ResolveCheck(pending=s.encounter.pending[0].id), dice)
             commands += 1
     return commands
+
+
+def ulric() -> Combatant:
+    """The death forecast's hand-worked bleeder: Endurance 6, a Wound (3 WP), BLR 1 from
+    track 0: half Endurance at 9 WP (track 60), 0 at 18 WP (track 150), then R31's check
+    at every tick."""
+    return Combatant(
+        id="ulric",
+        name="Ulric",
+        stats={"Endurance": 6, "Wits": 5},
+        wounds=[Wound(wp=3, location="chest", bleeding=True)],
+        bleed_rate=1,
+        bleed_anchor=0,
+    )

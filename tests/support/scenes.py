@@ -22,10 +22,9 @@ from tracker.widgets.odds import OddsView
 Scene = Callable[[Pilot[None]], Awaitable[None]]
 
 
-async def mid_fight(pilot: Pilot[None]) -> None:
-    """Combat begun by keys (b, enter: the selected Dinzis opens ticked, A7), advanced
-    (n) so Dinzis acts now, then Kans grazed in the chest and the Baron gored in the
-    left arm (bleeding, R12; a breakage roll pending, A15)."""
+async def dinzis_acts(pilot: Pilot[None]) -> TrackerApp:
+    """The demo's combat begun by keys (b, enter: the selected Dinzis opens ticked, A7)
+    and advanced (n) so Dinzis acts now."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await pilot.press("b")
@@ -34,6 +33,13 @@ async def mid_fight(pilot: Pilot[None]) -> None:
     await until(pilot, lambda: app.session.encounter.in_combat)
     await pilot.press("n")
     await until(pilot, lambda: app.session.encounter.due == ["dinzis"])
+    return app
+
+
+async def mid_fight(pilot: Pilot[None]) -> None:
+    """`dinzis_acts`, then Kans grazed in the chest and the Baron gored in the left arm
+    (bleeding, R12; a breakage roll pending, A15)."""
+    app = await dinzis_acts(pilot)
     app.run_command(ApplyWound(target="kans", wound_points=2, location="chest", source="knife"))
     app.run_command(ApplyWound(target="molin", wound_points=4, location="left arm", source="knife"))
     await until(pilot, lambda: app.session.encounter.pending)

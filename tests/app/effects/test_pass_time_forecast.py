@@ -9,12 +9,13 @@ from pathlib import Path
 from textual.widgets import Static
 
 from rules.engine.death_forecast import chance_alive, percent_text
-from rules.model.state import Combatant, Encounter, Wound
+from rules.model.state import Combatant, Encounter
 from rules.odds.skill import chance_of_success
 from rules.party.between import scratch_encounter
 from rules.saves.party_store import load_party
 from tests.support.modal_host import Host, type_into, until
 from tests.support.party_time_ui import bleeder, party_of
+from tests.support.passage import ulric
 from tracker.app import make_app
 from tracker.modals.party_pass_time import PartyPassTimeForm
 from tracker.modals.pass_time import PassTimeForm
@@ -24,18 +25,9 @@ from tracker.screens.party import PartyScreen
 SIZE = (120, 40)
 
 
-def ulric() -> Encounter:
-    """Endurance 6, a Wound (3 WP), BLR 1 from track 0: half Endurance at 9 WP (track 60),
-    0 at 18 WP (track 150), then R31's check at every tick."""
-    c = Combatant(
-        id="ulric",
-        name="Ulric",
-        stats={"Endurance": 6, "Wits": 5},
-        wounds=[Wound(wp=3, location="chest", bleeding=True)],
-        bleed_rate=1,
-        bleed_anchor=0,
-    )
-    return Encounter(combatants={"ulric": c, "kans": Combatant(id="kans", name="Kans")})
+def table() -> Encounter:
+    """Ulric bleeding (`tests.support.passage.ulric`) and Kans, who does not."""
+    return Encounter(combatants={"ulric": ulric(), "kans": Combatant(id="kans", name="Kans")})
 
 
 def forecast(app: object) -> str:
@@ -43,7 +35,7 @@ def forecast(app: object) -> str:
 
 
 async def test_the_encounters_dialog_says_when_and_how_likely() -> None:
-    app = Host(PassTimeForm(ulric()))
+    app = Host(PassTimeForm(table()))
     async with app.run_test(size=SIZE) as pilot:
         await type_into(pilot, "#amount", "200")
         await until(pilot, lambda: forecast(app) != "")

@@ -12,9 +12,10 @@ from textual.widgets import Static
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Staunch
-from rules.model.state import Combatant, Encounter, Wound
+from rules.model.state import Encounter
 from tests.support.modal_host import until
 from tests.support.party_time_ui import bleeder, party_of
+from tests.support.passage import ulric
 from tracker.app import make_app
 from tracker.party_keeper import PartyKeeper
 from tracker.screens.party import PartyScreen
@@ -31,15 +32,7 @@ def plain(enc: Encounter, cid: str) -> str:
 
 
 def test_the_detail_pane_says_when_and_staunching_clears_it() -> None:
-    ulric = Combatant(
-        id="ulric",
-        name="Ulric",
-        stats={"Endurance": 6, "Wits": 5},
-        wounds=[Wound(wp=3, location="chest", bleeding=True)],
-        bleed_rate=1,
-        bleed_anchor=0,
-    )
-    s = Session(Encounter(combatants={"ulric": ulric}))
+    s = Session(Encounter(combatants={"ulric": ulric()}))
     assert f"☠ Forecast {WORDS}" in plain(s.encounter, "ulric")
     s.do(Staunch(target="ulric"), ScriptedDice([]))  # R13: stopped
     assert "Forecast" not in plain(s.encounter, "ulric")
