@@ -18,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.events import ScreenResume
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -241,6 +242,15 @@ class Dialog(ModalScreen[ResultT]):
         self._save: Button | None = None
         # The fields of a command cancelled at a dice prompt, coming back (kept_fields).
         self.kept_restore: KeptRestore | None = None
+        self._shown_once = False  # see on_screen_resume
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        """The first resume comes as the dialog is pushed, just after its mount styled
+        every widget: Textual restyles the whole dialog again there (a fifth of the sheet
+        form's opening). Later ones (a dice prompt over it closed) restyle as ever."""
+        if not self._shown_once:
+            event.refresh_styles = False
+        self._shown_once = True
 
     def validate_form(self) -> tuple[ResultT | None, dict[str, str]]:
         """Read the fields: (the result, {}) when valid, else (None, {slot: message})."""
