@@ -58,7 +58,7 @@ def crowd(
             c.wounds.append(Wound(location="chest", level="Gore", wp=3, bleeding=True))
             c.bleed_rate = 2
             c.bleed_anchor = 0
-            # A16: both Endurance lines behind it, so no tick can call a check any more
+            # A16: both Endurance lines behind it: a tick calls a check again only at 0 (R31)
             c.half_endurance_checked = c.zero_endurance_checked = lines_crossed
         enc.combatants[c.id] = c
     return enc
@@ -213,6 +213,21 @@ def test_the_run_stops_at_a_demise_check_and_goes_on_after_the_answer() -> None:
     assert texts(fast)[-1].endswith("stopped: a decision is pending")
     assert state(fast) == state(slow)
     refused(fast, FastForward(until=400, orders=orders), "answer the pending decision first")
+
+
+def test_a_bleeder_at_zero_stops_the_run_at_its_next_tick_R31() -> None:
+    """Both lines crossed long ago, Endurance 0 (36 WP on 12): the run's quick bleeding
+    (no check, no log line a tick) may not take its tick: the check comes due there."""
+    fast, slow = twins([6, 5, 4], {1}, 7, crossed=True)
+    for s in (fast, slow):
+        s.encounter.combatants["c1"].bleed_wp = 33
+    orders = {"c0": ["Aim"], "c1": ["Move", "Wait"], "c2": ["Aim"]}
+    fast.do(FastForward(until=400, orders=orders), ScriptedDice())
+    by_hand(slow, 400, orders)
+    enc = fast.encounter
+    assert [(p.kind, p.combatant) for p in enc.pending] == [("demise", "c1")]
+    assert enc.time == 10 and "zero endurance" in enc.pending[0].text  # its first tick
+    assert state(fast) == state(slow)
 
 
 def test_someone_without_orders_stops_the_run_with_its_opportunity_open() -> None:
