@@ -1,10 +1,11 @@
 """A preview is the roll: for random fights with random effects, what `roll_preview` says
-an attack or a skill roll will roll (the stat's row, the dice, every modifier with its
-reason, the goal) is exactly what the engine then hands the dice (A1-A5, A8, A9, A15,
-issue 15's effects, R26).
+an attack, a dodge or a skill roll will roll, and `called_check_plan` a demise check (the
+stat's row, the dice, every modifier with its reason, the goal), is exactly what the
+engine then hands the dice (A1-A5, A8-A10, A15, A16, issue 15's effects, R26).
 
-The engine's roll is caught where it meets the dice (`rules.engine.roll.roll_skill`), so
-the comparison is with what was rolled, not with a second reading of the rules.
+The engine's roll is caught where it meets the dice (`rules.engine.roll.roll_skill`,
+`read_demise`), so the comparison is with what was rolled, not with a second reading of
+the rules.
 """
 
 from __future__ import annotations
@@ -17,12 +18,20 @@ from hypothesis import strategies as st
 
 import rules.engine.roll as engine_roll
 from rules.engine.context import CommandError
+from rules.engine.handlers import pool_checks
 from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
-from rules.engine.roll_plan import held_penalty, turn_penalty
+from rules.engine.roll_plan import called_check_plan, held_penalty, turn_penalty
 from rules.engine.roll_preview import preview_attack, preview_roll
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import Attack, Dodge, SkillRollCommand, TakeOpportunity
+from rules.model.commands import (
+    ApplyWound,
+    Attack,
+    Dodge,
+    ResolveCheck,
+    SkillRollCommand,
+    TakeOpportunity,
+)
 from rules.model.effect_commands import AddEffect
 from rules.model.effects import EffectModifier
 from tests.support.act_fixtures import a10
@@ -171,3 +180,39 @@ def test_a_dodges_preview_is_what_the_engine_rolls_A10(
     )
     assert struck["mods"] == attack.plan.modifiers
     assert attack.goal is not None and struck["goal"] >= attack.goal  # + the dodge's VS
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    s=fights(),
+    wp=st.integers(5, 9),
+    ribs=st.booleans(),
+    endurance_effect=st.integers(-3, 3),
+)
+def test_a_demise_checks_preview_is_what_the_engine_rolls_A16_R26(
+    s: Session, wp: int, ribs: bool, endurance_effect: int
+) -> None:
+    """The check dialog's plan (`called_check_plan`: Endurance effects, never the turn's
+    desperation, R26) and row are what the engine reads the check's faces with."""
+    markon = s.encounter.combatants["markon"]
+    markon.broken_ribs = ribs
+    markon.turn_bonus = 2  # R26: kept out of the check
+    if endurance_effect:
+        modifier = EffectModifier(target="stat", name="Endurance", amount=endurance_effect)
+        s.do(AddEffect(targets=["markon"], name="Grit", modifier=modifier), ScriptedDice([]))
+    s.do(ApplyWound(target="markon", wound_points=wp), ScriptedDice([]))  # 5+: A16's check
+    check = next(p for p in s.encounter.pending if p.kind == "demise")
+    plan = called_check_plan(markon)
+    row, dice = markon.effective("Endurance"), markon.stats["Endurance"]
+    seen: list[tuple[Any, ...]] = []
+    real = pool_checks.read_demise
+
+    def caught(base: int, effective: int, goal: int, faces: Any, mods: Any = (), *a: Any) -> Any:
+        seen.append((base, effective, goal, tuple(mods)))
+        return real(base, effective, goal, faces, mods, *a)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool_checks, "read_demise", caught)
+        s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
+    assert seen == [(dice, row, check.goal, plan.modifiers)]
+    assert all("desperation" not in label for label, _ in plan.modifiers)
