@@ -26,6 +26,7 @@ __all__ = [
     "RollPlan",
     "attack_goal",
     "attack_goal_modifiers",
+    "anima_plan",
     "called_check_plan",
     "effect_modifiers",
     "held_penalty",
@@ -171,6 +172,16 @@ def plan_roll(
     if exert_stat is not None:
         found.append(Modifier("exert, A5", exert_bonus(exert_stat)))
     return RollPlan(tuple(m for m in found if m.value), refusal)
+
+
+def anima_plan(
+    c: Combatant, *, special: str | None = None, rolled: tuple[str, int] | None = None
+) -> RollPlan:
+    """The modifiers of an Anima check (B4-B6): a die declared on it (`special`; the engine
+    also gives its `rolled` result), then R26's turn result; no complementary bonus (A4 is
+    for skill rolls) and no named stat or skill. The engine rolls with it (for the roller
+    and, with no die, the opponent); the Anima dialog previews it."""
+    return plan_roll(c, special=special, rolled=rolled, complement=False)
 
 
 def called_check_plan(

@@ -10,6 +10,7 @@ the rules.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from rules.model.commands import (
     ApplyWound,
     Attack,
     Dodge,
+    Parry,
     ResolveCheck,
     SkillRollCommand,
     TakeOpportunity,
@@ -35,6 +37,7 @@ from rules.model.commands import (
 from rules.model.effect_commands import AddEffect
 from rules.model.effects import EffectModifier
 from tests.support.act_fixtures import a10
+from tests.support.attack_fights import fight, fighter
 from tests.support.soak import examples
 
 STATS = ("Dexterity", "dexterity", "Wits")
@@ -216,3 +219,50 @@ def test_a_demise_checks_preview_is_what_the_engine_rolls_A16_R26(
         s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
     assert seen == [(dice, row, check.goal, plan.modifiers)]
     assert all("desperation" not in label for label, _ in plan.modifiers)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    effects=st.lists(modifiers(), max_size=3),
+    gm=st.integers(-3, 3),
+    use_held=st.booleans(),
+    turn_bonus=st.sampled_from([0, 2]),
+)
+def test_a_parrys_preview_is_what_the_engine_rolls_A10(
+    effects: list[EffectModifier], gm: int, use_held: bool, turn_bonus: int
+) -> None:
+    """Ava's Strike on Bo, who holds a Parry (A10): the parry dialog's preview (the sword's
+    skill and stat, the held action's penalty, Bo's effects, R26) is what the engine rolls."""
+    ava = fighter("ava", 5, skills={"Melee": 8, "Shoot": 3})
+    bo = fighter("bo", 7, held_action="Parry", skills={"Melee": 8, "Shoot": 3, "Dodge": 3})
+    bo.turn_bonus = turn_bonus
+    bo.held_penalty = -2  # A8: what spending the held action costs its roll
+    s = fight(5, ava, bo)
+    for index, modifier in enumerate(effects):
+        with contextlib.suppress(CommandError):  # a skill Bo lacks: refused, as the dialog says
+            s.do(AddEffect(targets=["bo"], name=f"E{index}", modifier=modifier), ScriptedDice([]))
+    s.do(TakeOpportunity(actor="ava", actions=["Strike"]), ScriptedDice([]))
+    s.do(Attack(attacker="ava", target="bo", weapon="Sword", goal=3), ScriptedDice([10] * 8))
+    pending = next(p for p in s.encounter.pending if p.kind == "parry")
+    bo = s.encounter.combatants["bo"]
+    sword = bo.weapon("Sword")
+    preview = preview_roll(
+        bo,
+        skill=sword.skill,
+        stat=sword.stat,
+        goal=pending.goal,
+        held=held_penalty(bo, use_held),
+        gm=gm,
+    )
+    assert preview is not None
+    with pytest.MonkeyPatch.context() as patch:
+        seen = rolled(patch)
+        parry = Parry(pending=pending.id, weapon="Sword", modifier=gm, use_held=use_held)
+        s.do(parry, ScriptedDice([5] * 20))
+    first = seen[0]
+    assert (first["stat"], first["dice"], first["goal"], first["mods"]) == (
+        preview.inputs.effective,
+        preview.inputs.dice,
+        preview.goal,
+        preview.plan.modifiers,
+    )

@@ -21,7 +21,7 @@ from dataclasses import replace
 from rules.engine import farad_in_play
 from rules.engine.context import Context, handles
 from rules.engine.roll import stat_on_sheet
-from rules.engine.roll_plan import plan_roll
+from rules.engine.roll_plan import anima_plan
 from rules.mechanics import anima, characteristic, farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.check_limits import D100_RANGE, range_problem, value_range
@@ -130,16 +130,13 @@ def anima_check(ctx: Context, cmd: AnimaCheck) -> None:
     outcome = None if automatic else farad_in_play.declare_special(ctx, c, cmd.special)
     factor = outcome.stat_factor if outcome else farad.UNCHANGED
     # The die's result, then R26's turn result (A4's bonus is for skill rolls): plan_roll's order.
-    plan = plan_roll(
+    plan = anima_plan(
         c,
         special=outcome.kind if outcome else None,
         rolled=(outcome.label, outcome.modifier) if outcome else None,
-        complement=False,
     )
     mods: Mods = list(plan.modifiers)
-    their_mods: Mods = (
-        list(plan_roll(opponent, complement=False).modifiers) if opponent is not None else []
-    )
+    their_mods: Mods = list(anima_plan(opponent).modifiers) if opponent is not None else []
     if cmd.kind in ("ability", "resistance"):
         _d100(ctx, c, cmd, name, score, opponent, name_b, other, mods, their_mods)
         return

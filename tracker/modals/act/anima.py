@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
-from rules.engine.roll_plan import modifier_text, plan_roll
+from rules.engine.roll_plan import anima_plan, modifier_text
 from rules.mechanics import anima, characteristic
 from rules.mechanics.anima import AUTOMATIC_MARGIN
 from rules.mechanics.characteristic import ONE_COUNTS_AS, TEN_COUNTS_AS
@@ -304,9 +304,9 @@ class AnimaDialog(ActDialog[AnimaCheck]):
         """
         panel = self.query_one("#odds", Static)
         special, positive = picker.kind, picker.positive
-        mine = plan_roll(self.actor, special=special, complement=False)  # R26, as the engine
+        mine = anima_plan(self.actor, special=special)  # the engine's own (R26)
         mods, bonus = mine.modifiers, mine.total
-        theirs_plan = plan_roll(other, complement=False) if other is not None else None
+        theirs_plan = anima_plan(other) if other is not None else None
         their_mods = theirs_plan.modifiers if theirs_plan is not None else ()
         their_bonus = theirs_plan.total if theirs_plan is not None else 0
         lines: list[str] = []
