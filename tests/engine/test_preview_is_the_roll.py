@@ -266,3 +266,33 @@ def test_a_parrys_preview_is_what_the_engine_rolls_A10(
         preview.goal,
         preview.plan.modifiers,
     )
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(s=fights(), wp=st.integers(4, 6), endurance_effect=st.integers(-3, 3))
+def test_a_breakage_checks_preview_is_what_the_engine_rolls_A15_R26(
+    s: Session, wp: int, endurance_effect: int
+) -> None:
+    """The check dialog's plan for a breakage roll (`called_check_plan`, R26 kept out) and
+    its row are what the engine reads the faces with (caught at `read_breakage`)."""
+    markon = s.encounter.combatants["markon"]
+    markon.turn_bonus = -2  # R26: kept out of the check
+    if endurance_effect:
+        modifier = EffectModifier(target="stat", name="Endurance", amount=endurance_effect)
+        s.do(AddEffect(targets=["markon"], name="Grit", modifier=modifier), ScriptedDice([]))
+    s.do(ApplyWound(target="markon", wound_points=wp, location="left leg"), ScriptedDice([]))
+    check = next(p for p in s.encounter.pending if p.kind == "breakage")
+    plan = called_check_plan(markon)
+    row, dice = markon.effective("Endurance"), markon.stats["Endurance"]
+    seen: list[tuple[Any, ...]] = []
+    real = pool_checks.read_breakage
+
+    def caught(base: int, effective: int, wounds: int, faces: Any, mods: Any = (), *a: Any) -> Any:
+        seen.append((base, effective, wounds, tuple(mods)))
+        return real(base, effective, wounds, faces, mods, *a)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool_checks, "read_breakage", caught)
+        s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
+    assert seen == [(dice, row, wp, plan.modifiers)]
+    assert all("desperation" not in label for label, _ in plan.modifiers)  # R26
