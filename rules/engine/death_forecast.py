@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 ENDURANCE = "Endurance"
+NO_BREAK = "\u00a0"  # between a figure and its sign or unit
 _SECONDS_PER_MINUTE = 60
 _SECONDS_PER_HOUR = 3600
 
@@ -223,15 +224,19 @@ def span_text(tu: int) -> str:
 
 def percent_text(chance: Fraction) -> str:
     """One decimal, rounded exactly; `100 %` only when certain, `< 0.1 %` / `> 99.9 %`
-    when the rounding would hide that it is not 0 or not certain."""
+    when the rounding would hide that it is not 0 or not certain. The spaces are
+    no-break spaces: a dialog's line never breaks a figure from its sign or its `%`."""
     if chance >= 1:
-        return "100 %"
-    tenths = round(chance * 1000)
-    if tenths == 0 and chance > 0:
-        return "< 0.1 %"
-    if tenths >= 1000:
-        return "> 99.9 %"
-    return f"{tenths // 10}.{tenths % 10} %"
+        text = "100 %"
+    else:
+        tenths = round(chance * 1000)
+        if tenths == 0 and chance > 0:
+            text = "< 0.1 %"
+        elif tenths >= 1000:
+            text = "> 99.9 %"
+        else:
+            text = f"{tenths // 10}.{tenths % 10} %"
+    return text.replace(" ", NO_BREAK)
 
 
 def forecast_text(f: Forecast, now: int, tu: int | None, chance: Fraction | None) -> str:

@@ -127,7 +127,7 @@ def test_r31_a_day_at_zero_returns() -> None:
     ahead = outlook(enc, "ulric", 86_400)
     assert len(ahead.checks) == 8_640
     assert ahead.chance == chance_of_success(0, 6, 5) ** 8_640
-    assert percent_text(ahead.chance) == "< 0.1 %"
+    assert percent_text(ahead.chance) == "<\u00a00.1\u00a0%"
 
 
 def test_r15_a_check_that_cannot_be_survived_ends_the_list() -> None:
@@ -155,7 +155,7 @@ def test_r30_forecast_text() -> None:
     assert forecast_text(f, 0, None, None).endswith("then a check each 10 TU")
     late = forecast(enc, "ulric", 30)
     assert late is not None and forecast_text(late, 0, 30, Fraction(1)) == (
-        "Ulric: no demise check within 30 TU — alive after 30 TU: 100 %"
+        "Ulric: no demise check within 30 TU — alive after 30 TU: 100\u00a0%"
     )
 
 
@@ -168,12 +168,12 @@ def test_span_and_percent_words() -> None:
         "90 TU",
         "24 hours",
     ]
-    assert percent_text(Fraction(1)) == "100 %"
-    assert percent_text(Fraction(0)) == "0.0 %"
-    assert percent_text(Fraction(1, 10**9)) == "< 0.1 %"
-    assert percent_text(1 - Fraction(1, 10**9)) == "> 99.9 %"
-    assert percent_text(Fraction(1, 3)) == "33.3 %"
-    assert percent_text(Fraction(1, 2)) == "50.0 %"
+    assert percent_text(Fraction(1)) == "100\u00a0%"
+    assert percent_text(Fraction(0)) == "0.0\u00a0%"
+    assert percent_text(Fraction(1, 10**9)) == "<\u00a00.1\u00a0%"
+    assert percent_text(1 - Fraction(1, 10**9)) == ">\u00a099.9\u00a0%"
+    assert percent_text(Fraction(1, 3)) == "33.3\u00a0%"
+    assert percent_text(Fraction(1, 2)) == "50.0\u00a0%"
 
 
 # --- the proof: the forecast follows the engine ---------------------------------------

@@ -19,13 +19,14 @@ from hypothesis import strategies as st
 
 import rules.engine.roll as engine_roll
 from rules.engine.context import CommandError
-from rules.engine.handlers import pool_checks
+from rules.engine.handlers import anima_checks, pool_checks
 from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
-from rules.engine.roll_plan import called_check_plan, held_penalty, turn_penalty
+from rules.engine.roll_plan import anima_plan, called_check_plan, held_penalty, turn_penalty
 from rules.engine.roll_preview import preview_attack, preview_roll
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import (
+    AnimaCheck,
     ApplyWound,
     Attack,
     Dodge,
@@ -36,6 +37,7 @@ from rules.model.commands import (
 )
 from rules.model.effect_commands import AddEffect
 from rules.model.effects import EffectModifier
+from rules.model.state import Combatant, Encounter
 from tests.support.act_fixtures import a10
 from tests.support.attack_fights import fight, fighter
 from tests.support.soak import examples
@@ -296,3 +298,55 @@ def test_a_breakage_checks_preview_is_what_the_engine_rolls_A15_R26(
         s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
     assert seen == [(dice, row, wp, plan.modifiers)]
     assert all("desperation" not in label for label, _ in plan.modifiers)  # R26
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    effects=st.lists(modifiers(), max_size=3),
+    turn_bonus=st.sampled_from([0, 3, -2]),
+    kind=st.sampled_from(["ability", "resistance", "opposed"]),
+)
+def test_an_anima_checks_preview_is_what_the_engine_adds_B4_B5_R26(
+    effects: list[EffectModifier], turn_bonus: int, kind: str
+) -> None:
+    """The Anima dialog's plan (`anima_plan`: R26's turn result, effects on every roll) is
+    the bonus the engine adds to each side's d100 total (caught at `_with_bonus`)."""
+
+    def being(cid: str) -> Combatant:
+        return Combatant(
+            id=cid,
+            name=cid.title(),
+            stats={"Wits": 5},
+            abilities={"Climb": 60},
+            resistances={"Poison": 40},
+            turn_bonus=turn_bonus if cid == "ana" else 2,
+        )
+
+    s = Session(Encounter(combatants={"ana": being("ana"), "bo": being("bo")}))
+    for index, modifier in enumerate(effects):
+        with contextlib.suppress(CommandError):
+            s.do(AddEffect(targets=["ana"], name=f"E{index}", modifier=modifier), ScriptedDice([]))
+    ana, bo = s.encounter.combatants["ana"], s.encounter.combatants["bo"]
+    if kind == "opposed":
+        command = AnimaCheck(actor="ana", kind="ability", name="Climb", opponent="bo")
+        expected = [anima_plan(ana).total, anima_plan(bo).total]
+    elif kind == "ability":
+        command = AnimaCheck(actor="ana", kind="ability", name="Climb", difficulty=80)
+        expected = [anima_plan(ana).total]
+    else:
+        command = AnimaCheck(actor="ana", kind="resistance", name="Poison", difficulty=60)
+        expected = [anima_plan(ana).total]
+    seen: list[int] = []
+    real = anima_checks._with_bonus
+
+    def caught(check: Any, bonus: int) -> Any:
+        seen.append(bonus)
+        return real(check, bonus)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(anima_checks, "_with_bonus", caught)
+        s.do(command, ScriptedDice([50] * 10))
+    assert seen == expected
+    assert expected[0] == turn_bonus + sum(  # R26 and the effects on every roll, as shown
+        m.amount for m in effects if m.target == "all"
+    )

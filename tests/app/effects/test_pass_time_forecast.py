@@ -45,9 +45,9 @@ async def test_the_encounters_dialog_says_when_and_how_likely() -> None:
             "☠ Ulric: half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU"
             f" — alive after 200 TU: {percent_text(alive)}"
         )
-        assert percent_text(alive) == "7.4 %"
+        assert percent_text(alive) == "7.4\u00a0%"
         await type_into(pilot, "#amount", "50")  # before the half line: certain
-        await until(pilot, lambda: forecast(app).endswith("alive after 50 TU: 100 %"))
+        await until(pilot, lambda: forecast(app).endswith("alive after 50 TU: 100\u00a0%"))
 
 
 async def test_the_partys_dialog_follows_the_goal_typed(tmp_path: Path) -> None:
