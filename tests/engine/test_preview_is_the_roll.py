@@ -199,28 +199,12 @@ def test_a_demise_checks_preview_is_what_the_engine_rolls_A16_R26(
 ) -> None:
     """The check dialog's plan (`called_check_plan`: Endurance effects, never the turn's
     desperation, R26) and row are what the engine reads the check's faces with."""
+    s.encounter.combatants["markon"].broken_ribs = ribs
+    wound = ApplyWound(target="markon", wound_points=wp)  # 5+: A16's check
+    check, plan, read = called_check(s, wound, "demise", endurance_effect, turn_bonus=2)
     markon = s.encounter.combatants["markon"]
-    markon.broken_ribs = ribs
-    markon.turn_bonus = 2  # R26: kept out of the check
-    if endurance_effect:
-        modifier = EffectModifier(target="stat", name="Endurance", amount=endurance_effect)
-        s.do(AddEffect(targets=["markon"], name="Grit", modifier=modifier), ScriptedDice([]))
-    s.do(ApplyWound(target="markon", wound_points=wp), ScriptedDice([]))  # 5+: A16's check
-    check = next(p for p in s.encounter.pending if p.kind == "demise")
-    plan = called_check_plan(markon)
-    row, dice = markon.effective("Endurance"), markon.stats["Endurance"]
-    seen: list[tuple[Any, ...]] = []
-    real = pool_checks.read_demise
-
-    def caught(base: int, effective: int, goal: int, faces: Any, mods: Any = (), *a: Any) -> Any:
-        seen.append((base, effective, goal, tuple(mods)))
-        return real(base, effective, goal, faces, mods, *a)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pool_checks, "read_demise", caught)
-        s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
-    assert seen == [(dice, row, check.goal, plan.modifiers)]
-    assert all("desperation" not in label for label, _ in plan.modifiers)
+    assert read == [(markon.stats["Endurance"], markon.effective("Endurance"), check.goal)]
+    assert all("desperation" not in label for label, _ in plan.modifiers)  # R26
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -277,26 +261,10 @@ def test_a_breakage_checks_preview_is_what_the_engine_rolls_A15_R26(
 ) -> None:
     """The check dialog's plan for a breakage roll (`called_check_plan`, R26 kept out) and
     its row are what the engine reads the faces with (caught at `read_breakage`)."""
+    wound = ApplyWound(target="markon", wound_points=wp, location="left leg")
+    _check, plan, read = called_check(s, wound, "breakage", endurance_effect, turn_bonus=-2)
     markon = s.encounter.combatants["markon"]
-    markon.turn_bonus = -2  # R26: kept out of the check
-    if endurance_effect:
-        modifier = EffectModifier(target="stat", name="Endurance", amount=endurance_effect)
-        s.do(AddEffect(targets=["markon"], name="Grit", modifier=modifier), ScriptedDice([]))
-    s.do(ApplyWound(target="markon", wound_points=wp, location="left leg"), ScriptedDice([]))
-    check = next(p for p in s.encounter.pending if p.kind == "breakage")
-    plan = called_check_plan(markon)
-    row, dice = markon.effective("Endurance"), markon.stats["Endurance"]
-    seen: list[tuple[Any, ...]] = []
-    real = pool_checks.read_breakage
-
-    def caught(base: int, effective: int, wounds: int, faces: Any, mods: Any = (), *a: Any) -> Any:
-        seen.append((base, effective, wounds, tuple(mods)))
-        return real(base, effective, wounds, faces, mods, *a)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pool_checks, "read_breakage", caught)
-        s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
-    assert seen == [(dice, row, wp, plan.modifiers)]
+    assert read == [(markon.stats["Endurance"], markon.effective("Endurance"), wp)]
     assert all("desperation" not in label for label, _ in plan.modifiers)  # R26
 
 
@@ -350,3 +318,33 @@ def test_an_anima_checks_preview_is_what_the_engine_adds_B4_B5_R26(
     assert expected[0] == turn_bonus + sum(  # R26 and the effects on every roll, as shown
         m.amount for m in effects if m.target == "all"
     )
+
+
+def called_check(
+    s: Session, wound: ApplyWound, kind: str, endurance_effect: int, turn_bonus: int
+) -> tuple[Any, Any, list[tuple[int, int, int]]]:
+    """Markon, with a turn's desperation result (R26) and maybe an Endurance effect, takes
+    `wound`; its `kind` check is resolved with what the engine reads the faces with caught
+    (`read_demise` / `read_breakage`): (the decision, the dialog's plan, [(dice, row, goal
+    or WP)]), the plan checked to be the one the engine added."""
+    markon = s.encounter.combatants["markon"]
+    markon.turn_bonus = turn_bonus
+    if endurance_effect:
+        modifier = EffectModifier(target="stat", name="Endurance", amount=endurance_effect)
+        s.do(AddEffect(targets=["markon"], name="Grit", modifier=modifier), ScriptedDice([]))
+    s.do(wound, ScriptedDice([]))
+    check = next(p for p in s.encounter.pending if p.kind == kind)
+    plan = called_check_plan(markon)
+    name = f"read_{kind}"
+    real = getattr(pool_checks, name)
+    read: list[tuple[int, int, int]] = []
+
+    def caught(base: int, row: int, third: int, faces: Any, mods: Any = (), *a: Any) -> Any:
+        read.append((base, row, third))
+        assert tuple(mods) == plan.modifiers  # the plan the dialog shows is the one added
+        return real(base, row, third, faces, mods, *a)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool_checks, name, caught)
+        s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
+    return check, plan, read
