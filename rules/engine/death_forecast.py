@@ -35,7 +35,7 @@ from rules.mechanics.wounds import (
     demise_triggers,
     next_bleed_tick,
 )
-from rules.model.effect_commands import SECONDS_PER_TU
+from rules.model.effect_commands import MAX_PASS_TU, SECONDS_PER_TU
 from rules.model.state import Combatant, Encounter
 from rules.odds.skill import chance_of_success
 
@@ -264,13 +264,10 @@ def passage_lines(enc: Encounter, tu: int, goal: int | None = None) -> list[str]
     ]
 
 
-DAY = 86_400 // SECONDS_PER_TU  # R30: how far the standing forecast looks
-
-
-def standing_words(enc: Encounter, cid: str, horizon: int = DAY) -> str | None:
+def standing_words(enc: Encounter, cid: str, horizon: int = MAX_PASS_TU) -> str | None:
     """What the detail pane and the party screen say of an untreated bleeder, without its
     name: `half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU` (None: no
-    untreated bleeder). Staunching (R13) clears it."""
+    untreated bleeder), looking a day ahead (the longest passage). Staunching (R13) clears it."""
     found = forecast(enc, cid, horizon)
     if found is None:
         return None

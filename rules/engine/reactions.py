@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules.engine.context import Context, handles
 from rules.engine.opportunity import PER_TURN, SURPRISE_ENDS, open_opportunity
-from rules.engine.roll_choices import DODGE_SKILL
+from rules.engine.roll_choices import declared_roll
 from rules.engine.roll_plan import held_penalty
 from rules.engine.track_index import acts_now, set_ttu
 from rules.engine.turns import declared_action
@@ -51,13 +51,9 @@ def drop_held(ctx: Context, c: Combatant) -> None:
 
 
 def reaction_skill_name(c: Combatant, action: Action, skill: str | None = None) -> str:
-    """R9: the name of the reaction's skill (as named, the action's, its weapon's, Dodge)."""
-    name = skill or action.skill
-    if name is None and action.weapon is not None:
-        name = c.weapon(action.weapon).skill
-    if name is None:
-        name = DODGE_SKILL if action.kind == "dodge" else action.name
-    return name
+    """R9: the name of the reaction's skill (as named, else as a declared action's roll:
+    the action's, its weapon's, Dodge, its name; `roll_choices.declared_roll`)."""
+    return skill or declared_roll(c, action)[0]
 
 
 def reaction_skill(c: Combatant, action: Action, skill: str | None = None) -> int:
