@@ -83,8 +83,11 @@ async def test_a_deleted_file_waits_then_recovers(tmp_path: Path) -> None:
         session.do(SetReveal(id="c2", reveal="name"), ScriptedDice())
         save_session(session, tmp_path / "new.json")
         os.replace(tmp_path / "new.json", path)
-        await wait_until(pilot, lambda: FOE in screen_text(app) and not app.waiting)
-        assert app.drawn_revision > shown
+        # drawn_revision moves after the frame that shows the new state: wait for it too
+        await wait_until(
+            pilot,
+            lambda: FOE in screen_text(app) and not app.waiting and app.drawn_revision > shown,
+        )
 
 
 async def test_a_file_that_never_was_a_save_only_waits(tmp_path: Path) -> None:
