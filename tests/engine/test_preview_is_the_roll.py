@@ -1,7 +1,9 @@
 """A preview is the roll: for random fights with random effects, what `roll_preview` says
-an attack, a dodge or a skill roll will roll, and `called_check_plan` a demise check (the
-stat's row, the dice, every modifier with its reason, the goal), is exactly what the
-engine then hands the dice (A1-A5, A8-A10, A15, A16, issue 15's effects, R26).
+an attack, a dodge, a parry, a skill roll or a contest's round will roll, and
+`called_check_plan` a demise or breakage check (the stat's row, the dice, every modifier
+with its reason, the goal), is exactly what the engine then hands the dice (A1-A6,
+A8-A10, A15, A16, issue 15's effects, R26). The Anima checks' are in
+test_anima_preview_is_the_roll.py.
 
 The engine's roll is caught where it meets the dice (`rules.engine.roll.roll_skill`,
 `read_demise`), so the comparison is with what was rolled, not with a second reading of
@@ -19,17 +21,18 @@ from hypothesis import strategies as st
 
 import rules.engine.roll as engine_roll
 from rules.engine.context import CommandError
-from rules.engine.handlers import anima_checks, pool_checks
+from rules.engine.handlers import pool_checks
 from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
-from rules.engine.roll_plan import anima_plan, called_check_plan, held_penalty, turn_penalty
+from rules.engine.roll_plan import called_check_plan, held_penalty, turn_penalty
 from rules.engine.roll_preview import preview_attack, preview_roll
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import (
-    AnimaCheck,
     ApplyWound,
     Attack,
     Dodge,
+    OpposedRound,
+    OpposedStart,
     Parry,
     ResolveCheck,
     SkillRollCommand,
@@ -37,22 +40,10 @@ from rules.model.commands import (
 )
 from rules.model.effect_commands import AddEffect
 from rules.model.effects import EffectModifier
-from rules.model.state import Combatant, Encounter
 from tests.support.act_fixtures import a10
 from tests.support.attack_fights import fight, fighter
+from tests.support.effect_fights import ROLL_SKILLS, ROLL_STATS, roll_modifiers
 from tests.support.soak import examples
-
-STATS = ("Dexterity", "dexterity", "Wits")
-SKILLS = ("Shoot", "SHOOT", "Dodge", "Melee")
-
-
-@st.composite
-def modifiers(draw: st.DrawFn) -> EffectModifier:
-    target = draw(st.sampled_from(["all", "stat", "skill", "attacked"]))
-    name = {"stat": STATS, "skill": SKILLS}.get(target)
-    name = draw(st.sampled_from(name)) if name else None
-    amount = draw(st.integers(-5, 5).filter(bool))
-    return EffectModifier(target=target, name=name, amount=amount)  # type: ignore[arg-type]
 
 
 @st.composite
@@ -67,7 +58,7 @@ def fights(draw: st.DrawFn) -> Session:
         lio.limbs["right arm"] = "broken"  # A15
     for who in draw(st.lists(st.sampled_from(["lio", "markon"]), max_size=4)):
         command = AddEffect(
-            targets=[who], name=f"E{draw(st.integers(0, 99))}", modifier=draw(modifiers())
+            targets=[who], name=f"E{draw(st.integers(0, 99))}", modifier=draw(roll_modifiers())
         )
         try:
             s.do(command, ScriptedDice([]))
@@ -209,7 +200,7 @@ def test_a_demise_checks_preview_is_what_the_engine_rolls_A16_R26(
 
 @settings(max_examples=examples(60), deadline=None)
 @given(
-    effects=st.lists(modifiers(), max_size=3),
+    effects=st.lists(roll_modifiers(), max_size=3),
     gm=st.integers(-3, 3),
     use_held=st.booleans(),
     turn_bonus=st.sampled_from([0, 2]),
@@ -268,58 +259,6 @@ def test_a_breakage_checks_preview_is_what_the_engine_rolls_A15_R26(
     assert all("desperation" not in label for label, _ in plan.modifiers)  # R26
 
 
-@settings(max_examples=examples(60), deadline=None)
-@given(
-    effects=st.lists(modifiers(), max_size=3),
-    turn_bonus=st.sampled_from([0, 3, -2]),
-    kind=st.sampled_from(["ability", "resistance", "opposed"]),
-)
-def test_an_anima_checks_preview_is_what_the_engine_adds_B4_B5_R26(
-    effects: list[EffectModifier], turn_bonus: int, kind: str
-) -> None:
-    """The Anima dialog's plan (`anima_plan`: R26's turn result, effects on every roll) is
-    the bonus the engine adds to each side's d100 total (caught at `_with_bonus`)."""
-
-    def being(cid: str) -> Combatant:
-        return Combatant(
-            id=cid,
-            name=cid.title(),
-            stats={"Wits": 5},
-            abilities={"Climb": 60},
-            resistances={"Poison": 40},
-            turn_bonus=turn_bonus if cid == "ana" else 2,
-        )
-
-    s = Session(Encounter(combatants={"ana": being("ana"), "bo": being("bo")}))
-    for index, modifier in enumerate(effects):
-        with contextlib.suppress(CommandError):
-            s.do(AddEffect(targets=["ana"], name=f"E{index}", modifier=modifier), ScriptedDice([]))
-    ana, bo = s.encounter.combatants["ana"], s.encounter.combatants["bo"]
-    if kind == "opposed":
-        command = AnimaCheck(actor="ana", kind="ability", name="Climb", opponent="bo")
-        expected = [anima_plan(ana).total, anima_plan(bo).total]
-    elif kind == "ability":
-        command = AnimaCheck(actor="ana", kind="ability", name="Climb", difficulty=80)
-        expected = [anima_plan(ana).total]
-    else:
-        command = AnimaCheck(actor="ana", kind="resistance", name="Poison", difficulty=60)
-        expected = [anima_plan(ana).total]
-    seen: list[int] = []
-    real = anima_checks._with_bonus
-
-    def caught(check: Any, bonus: int) -> Any:
-        seen.append(bonus)
-        return real(check, bonus)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(anima_checks, "_with_bonus", caught)
-        s.do(command, ScriptedDice([50] * 10))
-    assert seen == expected
-    assert expected[0] == turn_bonus + sum(  # R26 and the effects on every roll, as shown
-        m.amount for m in effects if m.target == "all"
-    )
-
-
 def called_check(
     s: Session, wound: ApplyWound, kind: str, endurance_effect: int, turn_bonus: int
 ) -> tuple[Any, Any, list[tuple[int, int, int]]]:
@@ -348,3 +287,36 @@ def called_check(
         patch.setattr(pool_checks, name, caught)
         s.do(ResolveCheck(pending=check.id), ScriptedDice([5] * 20))
     return check, plan, read
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    s=fights(),
+    skills=st.tuples(st.sampled_from(ROLL_SKILLS), st.sampled_from(ROLL_SKILLS)),
+    stats=st.tuples(st.sampled_from(ROLL_STATS), st.sampled_from(ROLL_STATS)),
+)
+def test_an_opposed_rounds_preview_is_what_the_engine_rolls_A6(
+    s: Session, skills: tuple[str, str], stats: tuple[str, str]
+) -> None:
+    """The contest's odds (`contest_roll`: `preview_roll` with no goal, each side's effects
+    and R26 result) are each side's roll in the engine's round."""
+    enc = s.encounter
+    start = OpposedStart(
+        a="lio", a_skill=skills[0], a_stat=stats[0], b="markon", b_skill=skills[1], b_stat=stats[1]
+    )
+    previews = [
+        preview_roll(enc.combatants[who], skill=skill, stat=stat, goal=None)
+        for who, skill, stat in (("lio", skills[0], stats[0]), ("markon", skills[1], stats[1]))
+    ]
+    try:
+        s.do(start, ScriptedDice([]))
+    except CommandError:
+        # refused for a stat off the sheet (no preview) or no dice on either side (A6)
+        assert None in previews or not any(p.inputs.dice for p in previews if p)
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        seen = rolled(patch)
+        s.do(OpposedRound(), ScriptedDice([5] * 40))
+    assert [(r["stat"], r["dice"], r["goal"], r["mods"]) for r in seen] == [
+        (p.inputs.effective, p.inputs.dice, None, p.plan.modifiers) for p in previews if p
+    ]

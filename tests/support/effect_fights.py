@@ -16,6 +16,18 @@ from rules.model.state import Encounter
 from tests.support.random_fights import candidates
 
 STUNNED = EffectModifier(amount=-2)
+ROLL_STATS = ("Dexterity", "dexterity", "Wits")  # a stat in two spellings, and another
+ROLL_SKILLS = ("Shoot", "SHOOT", "Dodge", "Melee")
+
+
+@st.composite
+def roll_modifiers(draw: st.DrawFn) -> EffectModifier:
+    """An effect's modifier on every roll, a stat, a skill or attacks against its bearer."""
+    target = draw(st.sampled_from(["all", "stat", "skill", "attacked"]))
+    names = {"stat": ROLL_STATS, "skill": ROLL_SKILLS}.get(target)
+    name = draw(st.sampled_from(names)) if names else None
+    amount = draw(st.integers(-5, 5).filter(bool))
+    return EffectModifier(target=target, name=name, amount=amount)  # type: ignore[arg-type]
 
 
 def stunned(*targets: str, duration: Duration | None = None) -> AddEffect:
