@@ -1,19 +1,21 @@
-"""An exact death forecast for an untreated bleeder: when its Endurance lines fall, and the
-chance it is still alive once some time has passed (A14, A16, R15, R31).
+"""An exact death forecast for a being that time hurts (an untreated bleeder, a poisoned
+one): when its Endurance lines fall, and the chance it is still alive once some time has
+passed (A14, A16, R15, R31, issue 15's ticking effects).
 
 Why here: the GM passing an hour over a bleeding body wants to know, before the dice,
-how the hour ends. Bleeding is certain (A14: every 10 TU from the anchor, WP = BLR), so
-the only chance in it is the demise checks it calls (A16; R31: each tick at Endurance 0
-or below calls one again). The forecast walks those ticks with the engine's own pieces
-(`Combatant.effective` for A9, `demise_triggers` for A16 and R31, `called_check_plan`
-for the check's modifiers, R26 keeping the turn's desperation out) and multiplies the
-exact chance of surviving each check (`chance_of_success`, row clamped as the engine's).
+how the hour ends. Bleeding and an effect's ticks are certain (A14: every 10 TU from the
+anchor, WP = BLR; a tick every N TU from the effect's start), so the only chance in them
+is the demise checks they call (A16; R31: each damage at Endurance 0 or below calls one
+again). The forecast walks that damage in the track's order (`rules.engine.clock_damage`:
+`demise_triggers` for A16 and R31, `called_check_plan` with the effects standing at each
+check, R26 keeping the turn's desperation out) and multiplies the exact chance of
+surviving each check (`chance_of_success`, row clamped as the engine's).
 
-Out of scope, on purpose: an effect's ticks (their WP and checks), effects that start or
-end during the passage (the modifiers are those standing now), care, and any die the being
-might declare on a check (Part C). No forecast for the dead, the staunched (BLR 0), a
-being without Endurance or without an anchor. In combat the tick times are the same
-(`next_bleed_tick` from the anchor, R29), so the functions work from `enc.time` either
+Out of scope, on purpose: a tick that is one wound (named in the outlook, and its chance
+then read "at most": it can only hurt more), effects the GM adds later or that end at an
+opportunity, care, and any die the being might declare on a check (Part C). No forecast
+for the dead or a being without Endurance. In combat the tick times are the same (from
+the anchor and the effects' starts, R29), so the functions work from `enc.time` either
 way; only the passage's words (`forecast_text`) assume the clock runs outside combat.
 Pure: the encounter is read, never changed.
 """
@@ -21,20 +23,13 @@ Pure: the encounter is read, never changed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.engine.roll_plan import called_check_plan
+from rules.engine.clock_damage import BLEEDING, hurts, left_out, sources
 from rules.mechanics.chart import clamp_stat
-from rules.mechanics.wounds import (
-    BLEED_INTERVAL,
-    HALF_ENDURANCE,
-    ZERO_ENDURANCE,
-    demise_triggers,
-    next_bleed_tick,
-)
+from rules.mechanics.wounds import BLEED_INTERVAL, HALF_ENDURANCE, ZERO_ENDURANCE
 from rules.model.effect_commands import MAX_PASS_TU, SECONDS_PER_TU
 from rules.model.state import Combatant, Encounter
 from rules.odds.skill import chance_of_success
@@ -43,11 +38,11 @@ __all__ = [
     "Check",
     "Forecast",
     "Outlook",
-    "bleeder",
     "chance_alive",
     "forecast",
     "forecast_text",
     "forecasts",
+    "hurting",
     "outlook",
     "passage_lines",
     "percent_text",
@@ -78,11 +73,13 @@ class Check:
 class Outlook:
     """The checks a passage calls on one bleeder, in order, and the chance it lives through
     them all. The list stops with the tick of the first check it cannot survive: the engine
-    raises that tick's checks, then the being is dead and bleeds no more (A16)."""
+    raises that tick's checks, then the being is dead and bleeds no more (A16). `left_out`:
+    the effects whose ticks are one wound, not counted (`chance` is then an upper bound)."""
 
     combatant: str
     checks: tuple[Check, ...]
     chance: Fraction = field(repr=False)  # a day's has tens of thousands of digits
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,78 +89,54 @@ class Forecast:
     `half_at`: the tick that calls the half line's check; None if it fired already or
     not within the horizon. `zero_at`: the tick that leaves effective Endurance at 0 or
     below (already there: the next tick, R31); None if not within the horizon. `until`:
-    the track time the forecast looked to."""
+    the track time the forecast looked to. `sources`: what hurts it and is counted
+    (bleeding, then each ticking effect by name); `left_out`: the effects whose ticks are
+    one wound and fall within the horizon, not counted."""
 
     combatant: str
     name: str
-    bleed_rate: int
+    sources: tuple[str, ...]
     half_at: int | None
     zero_at: int | None
     until: int
+    left_out: tuple[str, ...] = ()
 
     def passage(self, enc: Encounter, tu: int, goal: int | None = None) -> Outlook:
         """The checks and the chance alive if `tu` TU pass from now (`outlook`)."""
         return outlook(enc, self.combatant, tu, goal)
 
 
-@dataclass(frozen=True)
-class _Tick:
-    time: int
-    endurance: int  # effective after the tick's WP (A9, unclamped)
-    triggers: tuple[str, ...]
-
-
-def bleeder(enc: Encounter, cid: str) -> Combatant | None:
-    """The combatant if it is an untreated bleeder (alive, BLR > 0, anchored, with
-    Endurance), else None: only such a being has a forecast."""
+def hurting(enc: Encounter, cid: str) -> Combatant | None:
+    """The combatant if time hurts it (alive, with Endurance, bleeding untreated or under a
+    ticking effect), else None: only such a being has a forecast."""
     c = enc.combatants.get(cid)
-    if c is None or c.dead or c.bleed_rate <= 0 or c.bleed_anchor is None:
+    if c is None or c.dead or ENDURANCE not in c.stats:
         return None
-    return c if ENDURANCE in c.stats else None
-
-
-def _ticks(c: Combatant, now: int, until: int) -> Iterator[_Tick]:
-    """A14: each bleeding tick after `now` up to `until` (inclusive, as the clock lands
-    on its target), with the checks it calls (A16, R31) and the flags kept as
-    `check_demise` keeps them."""
-    anchor = c.bleed_anchor
-    assert anchor is not None  # `bleeder` let it through
-    base, rate = c.stats[ENDURANCE], c.bleed_rate
-    half, zero = c.half_endurance_checked, c.zero_endurance_checked
-    total = c.total_wp()
-    before = c.effective(ENDURANCE, total)
-    time = next_bleed_tick(anchor, now)
-    while time <= until:
-        total += rate
-        after = c.effective(ENDURANCE, total)
-        triggers = demise_triggers(None, base, before, after, half, zero, damage=True)
-        half = half or HALF_ENDURANCE in triggers
-        zero = zero or ZERO_ENDURANCE in triggers
-        yield _Tick(time, after, tuple(triggers))
-        before = after
-        time += BLEED_INTERVAL
+    bleeding = c.bleed_rate > 0 and c.bleed_anchor is not None
+    return c if bleeding or any(e.tick is not None for e in c.effects) else None
 
 
 def forecast(enc: Encounter, cid: str, horizon: int) -> Forecast | None:
-    """The lines' tick times within `horizon` TU from now; None for no untreated bleeder."""
-    c = bleeder(enc, cid)
+    """The lines' tick times within `horizon` TU from now; None when time hurts it not."""
+    c = hurting(enc, cid)
     if c is None:
         return None
     until = enc.time + max(horizon, 0)
     half_at: int | None = None
     zero_at: int | None = None
-    for tick in _ticks(c, enc.time, until):
+    for tick in hurts(c, enc.time, until):
         if HALF_ENDURANCE in tick.triggers and half_at is None:
             half_at = tick.time
         if ZERO_ENDURANCE in tick.triggers and zero_at is None:
             zero_at = tick.time
         if zero_at is not None and (half_at is not None or c.half_endurance_checked):
             break  # both known (a half line still open at 0 falls at the next lower row)
-    return Forecast(c.id, c.name, c.bleed_rate, half_at, zero_at, until)
+    left = left_out(c, enc.time, until)
+    return Forecast(c.id, c.name, sources(c), half_at, zero_at, until, left)
 
 
 def forecasts(enc: Encounter, horizon: int) -> list[Forecast]:
-    """`forecast` for every untreated bleeder, in the roster's order (the others skipped)."""
+    """`forecast` for every being time hurts, in the roster's order (the others skipped)."""
     found = (forecast(enc, cid, horizon) for cid in enc.combatants)
     return [f for f in found if f is not None]
 
@@ -175,25 +148,25 @@ def _survives(row: int, dice: int, goal: int, modifier: int) -> Fraction:
 
 
 def outlook(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Outlook:
-    """The demise checks `cid`'s bleeding calls while `tu` TU pass, and the exact chance
-    it survives them all (the product of each check's chance, A16).
+    """The demise checks the damage time deals `cid` calls while `tu` TU pass, and the
+    exact chance it survives them all (the product of each check's chance, A16).
 
-    Each check: dice = base Endurance, row = effective Endurance after the tick (clamped,
-    R1; row 0 still scores, R15), modifier = `called_check_plan` (its Endurance effects;
-    R26: not the turn's desperation), goal = `goal` or the encounter's (R15). No untreated
-    bleeder: no check, chance 1 (a dead one: chance 0)."""
+    Each check: dice = base Endurance, row = effective Endurance after the damage
+    (clamped, R1; row 0 still scores, R15), modifier = `called_check_plan` with the
+    effects standing then (R26: not the turn's desperation), goal = `goal` or the
+    encounter's (R15). Nothing hurts it: no check, chance 1 (a dead one: chance 0)."""
     c = enc.combatants.get(cid)
     if c is None:
         raise ValueError(f"no combatant {cid!r}")
-    if bleeder(enc, cid) is None:
+    if hurting(enc, cid) is None:
         return Outlook(cid, (), Fraction(0 if c.dead else 1))
     dice = c.stats[ENDURANCE]
     aim = enc.settings.demise_goal if goal is None else goal
-    modifier = called_check_plan(c).total
+    until = enc.time + max(tu, 0)
     checks: list[Check] = []
     counts: Counter[Fraction] = Counter()
-    for tick in _ticks(c, enc.time, enc.time + max(tu, 0)):
-        chance = _survives(clamp_stat(tick.endurance), dice, aim, modifier)
+    for tick in hurts(c, enc.time, until):
+        chance = _survives(clamp_stat(tick.endurance), dice, aim, tick.modifier)
         for trigger in tick.triggers:
             checks.append(Check(tick.time, trigger, tick.endurance, chance))
             counts[chance] += 1
@@ -204,7 +177,7 @@ def outlook(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Outlo
     product = Fraction(1)
     for chance, count in counts.items():
         product *= chance**count
-    return Outlook(cid, tuple(checks), product)
+    return Outlook(cid, tuple(checks), product, left_out(c, enc.time, until))
 
 
 def chance_alive(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Fraction:
@@ -239,35 +212,52 @@ def percent_text(chance: Fraction) -> str:
     return text.replace(" ", NO_BREAK)
 
 
+def _cadence(f: Forecast) -> str:
+    """How often a being at 0 meets a check (R31): at each damage time deals it."""
+    if f.sources == (BLEEDING,):
+        return f"each {BLEED_INTERVAL} TU"
+    return "at each tick of " + " and ".join(f.sources)
+
+
 def forecast_text(f: Forecast, now: int, tu: int | None, chance: Fraction | None) -> str:
     """`Ulric: half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU — alive
-    after 200 TU: 7.4 %` (times relative to `now`; the chance only when both are given)."""
+    after 200 TU: 7.4 %` (times relative to `now`; the chance only when both are given).
+    One-wound ticks are named as not counted, the chance then "at most"; a being only
+    they hurt has no forecast to give, and its line says so."""
+    left = " and ".join(f.left_out)
+    if not f.sources:
+        return f"{f.name}: not forecast — each tick of {left} is a wound (R12, A15, A16)"
     parts: list[str] = []
     if f.half_at is not None:
         parts.append(f"half Endurance at +{f.half_at - now} TU")
     if f.zero_at is not None:
-        parts.append(f"0 at +{f.zero_at - now} TU, then a check each {BLEED_INTERVAL} TU")
+        parts.append(f"0 at +{f.zero_at - now} TU, then a check {_cadence(f)}")
     if not parts:
         parts.append(f"no demise check within {span_text(f.until - now)}")
     text = f"{f.name}: {', '.join(parts)}"
     if tu is not None and chance is not None:
-        text += f" — alive after {span_text(tu)}: {percent_text(chance)}"
+        bound = "at most " if left else ""
+        text += f" — alive after {span_text(tu)}: {bound}{percent_text(chance)}"
+    if left:
+        text += f" ({left} not counted: each tick is a wound)"
     return text
 
 
 def passage_lines(enc: Encounter, tu: int, goal: int | None = None) -> list[str]:
-    """Each untreated bleeder's forecast for a passage of `tu` TU at demise goal `goal`
-    (None: the encounter's, R15), in words: what both pass-time dialogs show before the
-    GM confirms, so a bleeder can be staunched first."""
-    return [
-        forecast_text(f, enc.time, tu, f.passage(enc, tu, goal).chance) for f in forecasts(enc, tu)
-    ]
+    """The forecast of each being time hurts for a passage of `tu` TU at demise goal
+    `goal` (None: the encounter's, R15), in words: what both pass-time dialogs show before
+    the GM confirms, so a bleeder can be staunched first."""
+    lines = []
+    for f in forecasts(enc, tu):
+        ahead = f.passage(enc, tu, goal)
+        lines.append(forecast_text(f, enc.time, tu, ahead.chance))
+    return lines
 
 
 def standing_words(enc: Encounter, cid: str, horizon: int = MAX_PASS_TU) -> str | None:
-    """What the detail pane and the party screen say of an untreated bleeder, without its
-    name: `half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU` (None: no
-    untreated bleeder), looking a day ahead (the longest passage). Staunching (R13) clears it."""
+    """What the detail pane and the party screen say of a being time hurts, without its
+    name: `half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU` (None: time
+    hurts it not), looking a day ahead (the longest passage). Staunching (R13) clears it."""
     found = forecast(enc, cid, horizon)
     if found is None:
         return None

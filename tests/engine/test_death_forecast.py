@@ -17,18 +17,24 @@ from rules.engine.death_forecast import (
     forecast_text,
     forecasts,
     outlook,
+    passage_lines,
     percent_text,
     span_text,
 )
+from rules.engine.roll_plan import called_check_plan
 from rules.engine.session import Session
+from rules.mechanics.chart import clamp_stat
 from rules.mechanics.dice import ScriptedDice
 from rules.mechanics.wounds import HALF_ENDURANCE, ZERO_ENDURANCE
 from rules.model.commands import ResolveCheck, Staunch
-from rules.model.effect_commands import PassTime
+from rules.model.effect_commands import AddEffect, PassTime
+from rules.model.effects import Duration, EffectModifier, Tick
 from rules.model.state import Combatant, Encounter, Settings, Wound
 from rules.odds.skill import chance_of_success
 from tests.support.engine_steps import do, session
 from tests.support.soak import examples
+
+NO_DICE = ScriptedDice([])
 
 
 def ulric(**fields: Any) -> Combatant:
@@ -159,6 +165,54 @@ def test_r30_forecast_text() -> None:
     )
 
 
+def poisoned(ulric_c: Combatant, **tick: Any) -> Encounter:
+    """`ulric_c` under Poison from track 0 (issue 15), `tick` its Tick's fields."""
+    s = Session(encounter(ulric_c))
+    s.do(AddEffect(targets=["ulric"], name="Poison", tick=Tick(**tick)), NO_DICE)
+    return s.encounter
+
+
+def test_a14_r31_a_poisoned_bleeder_meets_the_poisons_checks_too() -> None:
+    """Ulric bleeds 1 WP each 10 TU and Poison deals 1 WP each 5 TU: WP at t = 3 + t//10
+    + t//5. At 20 the bleeding lands first (8 WP) and the poison's tick makes 9 (half
+    line, row 3); at 50, 18 WP (0); from there R31 calls a check at every damage, both
+    read on the row left once that time's damage is dealt."""
+    enc = poisoned(ulric(), every=5, wp=1)
+    f = forecast(enc, "ulric", 3600)
+    assert f is not None and (f.half_at, f.zero_at) == (20, 50)
+    assert forecast_text(f, 0, None, None) == (
+        "Ulric: half Endurance at +20 TU, 0 at +50 TU, then a check at each tick of bleeding"
+        " and Poison"
+    )
+    seen = [(c.time, c.trigger, c.endurance) for c in outlook(enc, "ulric", 60).checks]
+    assert seen == [
+        (20, HALF_ENDURANCE, 3),
+        (50, ZERO_ENDURANCE, 0),
+        (55, ZERO_ENDURANCE, 0),  # the poison alone: 19 WP
+        (60, ZERO_ENDURANCE, -1),  # bleeding (20) then poison (21): two checks on -1
+        (60, ZERO_ENDURANCE, -1),
+    ]
+    half, zero = chance_of_success(3, 6, 5), chance_of_success(0, 6, 5)
+    assert chance_alive(enc, "ulric", 60) == half * zero**4
+
+
+def test_a15_a16_a_tick_that_is_one_wound_is_named_and_the_chance_is_at_most() -> None:
+    """A one-wound tick can start bleeding (R12) or call a massive-wound check (A16): it is
+    not counted, it is named, and the chance reads "at most" (it can only hurt more)."""
+    enc = poisoned(ulric(), every=30, wp=2, one_wound=True)
+    ahead = outlook(enc, "ulric", 3600)
+    assert ahead.left_out == ("Poison",)
+    assert ahead.chance == chance_alive(encounter(ulric()), "ulric", 3600)  # bleeding only
+    (line,) = passage_lines(enc, 3600)
+    assert " — alive after 1 hour: at most " in line
+    assert line.endswith("(Poison not counted: each tick is a wound)")
+    assert outlook(enc, "ulric", 20).left_out == ()  # its first tick falls at 30
+    alone = poisoned(ulric(bleed_rate=0, bleed_anchor=None), every=30, wp=2, one_wound=True)
+    assert passage_lines(alone, 3600) == [
+        "Ulric: not forecast — each tick of Poison is a wound (R12, A15, A16)"
+    ]
+
+
 def test_span_and_percent_words() -> None:
     assert [span_text(t) for t in (3600, 7200, 60, 1800, 90, 86_400)] == [
         "1 hour",
@@ -179,11 +233,12 @@ def test_span_and_percent_words() -> None:
 # --- the proof: the forecast follows the engine ---------------------------------------
 
 
-def engine_checks(enc: Encounter, tu: int) -> dict[str, list[tuple[int, str, int]]]:
-    """(time, trigger, effective Endurance) of each demise check the engine raises while
-    `tu` TU pass on a copy, each answered with all tens (it survives when it can)."""
+def engine_checks(enc: Encounter, tu: int) -> dict[str, list[tuple[int, str, int, int]]]:
+    """(time, trigger, effective Endurance, the plan's modifier) of each demise check the
+    engine raises while `tu` TU pass on a copy, each answered with all tens (it survives
+    when it can)."""
     s = Session(enc.model_copy(deep=True))
-    seen: dict[str, list[tuple[int, str, int]]] = {cid: [] for cid in enc.combatants}
+    seen: dict[str, list[tuple[int, str, int, int]]] = {cid: [] for cid in enc.combatants}
     end = enc.time + tu
     while s.encounter.time < end:
         s.do(PassTime(amount=end - s.encounter.time), ScriptedDice([]))
@@ -191,7 +246,9 @@ def engine_checks(enc: Encounter, tu: int) -> dict[str, list[tuple[int, str, int
         for p in e.pending:
             assert p.kind == "demise" and p.data is not None
             c = e.combatants[p.combatant]
-            seen[c.id].append((e.time, p.data.trigger, c.effective("Endurance")))  # type: ignore[union-attr]
+            trigger = p.data.trigger  # type: ignore[union-attr]
+            modifier = called_check_plan(c).total  # what ResolveCheck adds (R26)
+            seen[c.id].append((e.time, trigger, c.effective("Endurance"), modifier))
         while e.pending:
             c = e.combatants[e.pending[0].combatant]
             s.do(ResolveCheck(pending=e.pending[0].id), ScriptedDice([10] * c.stats["Endurance"]))
@@ -200,46 +257,66 @@ def engine_checks(enc: Encounter, tu: int) -> dict[str, list[tuple[int, str, int
 
 @st.composite
 def bleeders(draw: st.DrawFn) -> tuple[Encounter, int, int]:
-    """Up to three small beings: Endurance 1-8, some WP, BLR 1-3, anchors, flags."""
+    """Up to three small beings: Endurance 1-8, some WP, BLR 0-3, anchors, flags; now and
+    then a ticking effect (poison: every 1-15 TU, for good or for N TU) and an Endurance
+    effect that may end within the passage (issue 15)."""
     time = draw(st.integers(0, 40))
     made = []
     for n in range(draw(st.integers(1, 3))):
+        rate = draw(st.integers(0, 3))
         made.append(
             Combatant(
                 id=f"b{n}",
                 name=f"B{n}",
                 stats={"Endurance": draw(st.integers(1, 8))},
                 bleed_wp=draw(st.integers(0, 27)),
-                bleed_rate=draw(st.integers(1, 3)),
-                bleed_anchor=draw(st.integers(0, time)),
+                bleed_rate=rate,
+                bleed_anchor=draw(st.integers(0, time)) if rate else None,
                 exhaustion=draw(st.integers(0, 1)),
                 half_endurance_checked=draw(st.booleans()),
                 zero_endurance_checked=draw(st.booleans()),
             )
         )
     goal = draw(st.integers(0, 12))
-    enc = encounter(*made, time=time, settings=Settings(demise_goal=goal))
-    return enc, draw(st.integers(1, 600)), goal
+    s = Session(encounter(*made, time=time, settings=Settings(demise_goal=goal)))
+    for c in made:
+        for index in range(draw(st.integers(0 if c.bleed_rate else 1, 2))):
+            lasting = draw(st.one_of(st.none(), st.integers(5, 300)))
+            duration = Duration() if lasting is None else Duration(kind="tu", amount=lasting)
+            fx = AddEffect(targets=[c.id], name=f"Poison {index}", duration=duration)
+            if (index == 0 and not c.bleed_rate) or draw(st.booleans()):  # time hurts each
+                tick = Tick(every=draw(st.integers(1, 15)), wp=draw(st.integers(1, 3)))
+                fx = fx.model_copy(update={"tick": tick})
+            else:
+                amount = draw(st.integers(-2, 2).filter(bool))
+                grit = EffectModifier(target="stat", name="Endurance", amount=amount)
+                fx = fx.model_copy(update={"name": f"Grit {index}", "modifier": grit})
+            s.do(fx, NO_DICE)
+    return s.encounter, draw(st.integers(1, 600)), goal
 
 
 @settings(max_examples=examples(100), deadline=None)
 @given(bleeders())
 def test_a16_r31_the_forecast_follows_the_engine(case: tuple[Encounter, int, int]) -> None:
-    """The checks listed are the engine's, tick for tick (A14, A16, R31), and the chance is
+    """The checks listed are the engine's, damage for damage (A14, A16, R31, issue 15's
+    ticks), each at the chance of the plan the engine rolls it with, and the chance is
     their product (R15: the encounter's goal)."""
     enc, tu, goal = case
     raised = engine_checks(enc, tu)
     for cid in enc.combatants:
         ahead = outlook(enc, cid, tu)
-        assert [(c.time, c.trigger, c.endurance) for c in ahead.checks] == raised[cid]
+        assert [(c.time, c.trigger, c.endurance) for c in ahead.checks] == [
+            (time, trigger, endurance) for time, trigger, endurance, _ in raised[cid]
+        ]
         c = enc.combatants[cid]
         product = Fraction(1)
-        for check in ahead.checks:
+        for check, (*_, modifier) in zip(ahead.checks, raised[cid], strict=True):
+            row = clamp_stat(check.endurance)
             assert check == Check(
                 check.time,
                 check.trigger,
                 check.endurance,
-                chance_of_success(check.endurance, c.stats["Endurance"], goal),
+                chance_of_success(row, c.stats["Endurance"], goal, modifier),
             )
             product *= check.chance
         assert ahead.chance == product == chance_alive(enc, cid, tu)
