@@ -1,11 +1,15 @@
-"""A day passed (issue 23): six combatants under a 1-TU poison, their checks all passed.
+"""A day passed (issue 23): six combatants under a 1-TU poison.
 
 A day is 86,400 TU (R30: a TU is a second); the poison deals 1 WP a tick, not one
-wound, so each combatant crosses its two Endurance lines (A16) in the first seconds:
-the clock stops for each check, the scripted dice pass it (R15), and the rest of the
-day passes. The figure is the whole passage through `Session.do`, the checks
-included, as the main screen's `P` runs it; the log lines and the save's size are
-printed beside it (the ticks are one running count a combatant: `Combatant.tick_wp`).
+wound. Since R31 a being at Endurance 0 is checked at every tick, so a day of it is
+86,400 decisions a being: the passage runs a day unstopped only on sheets without
+Endurance (beasts the GM keeps by WP alone, as tests/support/passage.py's `tickers`),
+and that is what `pass_day_ms_tick1_c6` times: the whole passage through `Session.do`,
+as the main screen's `P` runs it; the log lines and the save's size are printed beside
+it (the ticks are one running count a combatant: `Combatant.tick_wp`).
+`forecast_day_ms_tick1_c6` is the death forecast the pass-time dialog shows before the
+GM confirms the same day for six of Endurance 6 (R31: 518,400 checks, counted, not
+walked, once each being is at 0).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import time
 from pathlib import Path
 
 from bench.timing import in_fresh_process, machine_reference_us
+from rules.engine.death_forecast import passage_lines
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ResolveCheck
@@ -29,13 +34,12 @@ COMBATANTS = 6
 RUNS = 3  # each run is one long measurement: its median over fresh processes
 
 
-def _poisoned() -> Session:
+def _poisoned(endurance: bool = False) -> Session:
     encounter = Encounter(name="a poisoned day")
+    stats = {"Endurance": 6, "Wits": 5} if endurance else {"Wits": 5}
     for index in range(COMBATANTS):
         cid = f"c{index}"
-        encounter.combatants[cid] = Combatant(
-            id=cid, name=f"Traveller {index}", stats={"Endurance": 6, "Wits": 5}
-        )
+        encounter.combatants[cid] = Combatant(id=cid, name=f"Traveller {index}", stats=dict(stats))
     session = Session(encounter)
     poison = AddEffect(targets=list(encounter.combatants), name="Poison", tick=Tick(every=1, wp=1))
     session.do(poison, ScriptedDice([]))
@@ -68,6 +72,14 @@ def pass_day_ms() -> tuple[float, int, int, int]:
     return elapsed, commands, len(session.encounter.log), ticks
 
 
+def forecast_ms() -> float:
+    """The pass-time dialog's forecast of that day at demise goal 5 (R15), in ms."""
+    session = _poisoned(endurance=True)
+    start = time.perf_counter()
+    passage_lines(session.encounter, DAY, 5)
+    return (time.perf_counter() - start) * 1000
+
+
 def save_kib() -> float:
     """The save's size after that day (a count a combatant, not a wound a tick)."""
     session = _poisoned()
@@ -87,9 +99,12 @@ def run() -> dict[str, float]:
     print(f"   {ticks:,} ticks counted in the state; runs {spread} ms)")
     size = in_fresh_process(here, "save_kib")
     print(f"  (its save: {size:.1f} KiB)")
+    forecast = sorted(in_fresh_process(here, "forecast_ms") for _ in range(RUNS))[RUNS // 2]  # type: ignore[type-var]
+    print(f"  (its death forecast, before the GM confirms: {forecast:.1f} ms)")
     print(f"  (machine pace: sum(range(100)) {machine_reference_us():.2f} µs; 0.75 when quiet)")
     return {
         "pass_day_ms_tick1_c6": ms,
         "pass_day_log_lines_tick1_c6": lines,
         "pass_day_save_kib_tick1_c6": size,  # type: ignore[dict-item]
+        "forecast_day_ms_tick1_c6": forecast,  # type: ignore[dict-item]
     }

@@ -34,7 +34,7 @@ from rules.mechanics.wounds import (
 from rules.model.effects import Effect
 from rules.model.state import Combatant
 
-__all__ = ["BLEEDING", "Hurt", "hurts", "left_out", "sources"]
+__all__ = ["BLEEDING", "Hurt", "hurts", "left_out", "settled_checks", "sources"]
 
 ENDURANCE = "Endurance"
 BLEEDING = "bleeding"  # the name of bleeding among the sources
@@ -46,12 +46,14 @@ _Due = tuple[int, int, int, int]  # (time, kind, effect id, WP): the track's ord
 class Hurt:
     """A time the clock deals damage: when, the effective Endurance once all of it is dealt
     (A9, unclamped: the checks' row), the demise checks it calls (A16, R31) and their
-    modifier (`called_check_plan` with the effects standing after that time's ends)."""
+    modifier (`called_check_plan` with the effects standing after that time's ends).
+    `settled`: from here on nothing but the modifier changes (`settled_checks`)."""
 
     time: int
     endurance: int
     triggers: tuple[str, ...]
     modifier: int
+    settled: bool = False  # at 0 or below, half line crossed: each later damage is one check
 
 
 def _counted(e: Effect) -> bool:
@@ -134,4 +136,37 @@ def hurts(c: Combatant, now: int, until: int) -> Iterator[Hurt]:
             zero = zero or ZERO_ENDURANCE in triggers
             called += triggers
             before = after
-        yield Hurt(time, before, tuple(called), modifiers.at(time) if called else 0)
+        settled = before <= 0 and half
+        yield Hurt(time, before, tuple(called), modifiers.at(time) if called else 0, settled)
+
+
+def _dealt_by(c: Combatant, time: int) -> int:
+    """How many counted damages fall after the being's anchor and starts, up to `time`."""
+    count = 0
+    anchor = c.bleed_anchor
+    if c.bleed_rate > 0 and anchor is not None and time > anchor:
+        count += (time - anchor) // BLEED_INTERVAL
+    for e in c.effects:
+        if _counted(e):
+            assert e.tick is not None  # `_counted`
+            last = time if e.ends is None else min(time, e.ends)
+            if last > e.start:
+                count += (last - e.start) // e.tick.every
+    return count
+
+
+def settled_checks(c: Combatant, after: int, until: int) -> Iterator[tuple[int, int]]:
+    """Once `hurts` says `settled` at `after`: (modifier, how many) of the demise checks
+    the damage after it up to `until` calls, a pair per stretch of one modifier. Each such
+    damage calls exactly one (R31: at 0 or below; the half line is behind it) on row 0
+    (R1), so a day of 1-TU ticks is counted, not walked."""
+    modifiers = _Modifiers(c)
+    # the modifier holds from one end time up to the next (an end lands after that
+    # time's damage, so a check at an end time already goes without it)
+    cuts = [end - 1 for end in modifiers.ends if after < end - 1 < until]
+    start = after
+    for stop in [*cuts, until]:
+        count = _dealt_by(c, stop) - _dealt_by(c, start)
+        if count:
+            yield modifiers.at(stop), count
+        start = stop

@@ -22,12 +22,13 @@ Pure: the encounter is read, never changed.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from rules.engine.clock_damage import BLEEDING, hurts, left_out, sources
+from rules.engine.clock_damage import BLEEDING, hurts, left_out, settled_checks, sources
 from rules.mechanics.chart import clamp_stat
 from rules.mechanics.wounds import BLEED_INTERVAL, HALF_ENDURANCE, ZERO_ENDURANCE
 from rules.model.effect_commands import MAX_PASS_TU, SECONDS_PER_TU
@@ -52,6 +53,8 @@ __all__ = [
 
 ENDURANCE = "Endurance"
 NO_BREAK = "\u00a0"  # between a figure and its sign or unit
+_TINY = -6.0  # log10 of a chance surely below the 0.05 % that rounds to "0.0 %"
+_EDGE = 1e-6  # how near a rounding edge (in tenths of a percent) the estimate defers
 _SECONDS_PER_MINUTE = 60
 _SECONDS_PER_HOUR = 3600
 
@@ -74,12 +77,40 @@ class Outlook:
     """The checks a passage calls on one bleeder, in order, and the chance it lives through
     them all. The list stops with the tick of the first check it cannot survive: the engine
     raises that tick's checks, then the being is dead and bleeds no more (A16). `left_out`:
-    the effects whose ticks are one wound, not counted (`chance` is then an upper bound)."""
+    the effects whose ticks are one wound, not counted (`chance` is then an upper bound).
+    `more`: the checks after the listed ones, each on row 0, counted in `chance`."""
 
     combatant: str
     checks: tuple[Check, ...]
-    chance: Fraction = field(repr=False)  # a day's has tens of thousands of digits
+    factors: tuple[tuple[Fraction, int], ...]  # (a check's chance, how many such checks)
     left_out: tuple[str, ...] = ()
+    more: int = 0
+
+    @cached_property
+    def chance(self) -> Fraction:
+        """The exact product, made only when asked: a day's has ~500,000 digits and takes
+        a tenth of a second a being, so the dialogs' words come from `percent`."""
+        product = Fraction(1)
+        for chance, count in self.factors:  # powers: no running gcd over thousands of terms
+            product *= chance**count
+        return product
+
+    def percent(self) -> str:
+        """`percent_text(self.chance)`, from the factors' logarithms when that rounding is
+        certain (the estimate is off by far less than 1e-6 of a tenth of a percent), else
+        from the exact product: the same words, without the half-million-digit powers."""
+        met = [(chance, count) for chance, count in self.factors if count]
+        if any(chance == 0 for chance, _ in met):
+            return _percent_words(0, positive=False)
+        if all(chance == 1 for chance, _ in met):
+            return _percent_words(1000, certain=True)
+        log = sum(count * _log10(chance) for chance, count in met)
+        if log < _TINY:  # far below the 0.05 % that rounds to 0.0 (and not 0)
+            return _percent_words(0)
+        tenths = 1000 * 10**log
+        if abs(tenths - math.floor(tenths) - 0.5) < _EDGE:
+            return percent_text(self.chance)  # near a rounding edge: the exact product
+        return _percent_words(round(tenths))
 
 
 @dataclass(frozen=True)
@@ -147,24 +178,30 @@ def _survives(row: int, dice: int, goal: int, modifier: int) -> Fraction:
     return chance_of_success(row, dice, goal, modifier)
 
 
-def outlook(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Outlook:
+def outlook(
+    enc: Encounter, cid: str, tu: int, goal: int | None = None, *, every_check: bool = False
+) -> Outlook:
     """The demise checks the damage time deals `cid` calls while `tu` TU pass, and the
     exact chance it survives them all (the product of each check's chance, A16).
 
     Each check: dice = base Endurance, row = effective Endurance after the damage
     (clamped, R1; row 0 still scores, R15), modifier = `called_check_plan` with the
     effects standing then (R26: not the turn's desperation), goal = `goal` or the
-    encounter's (R15). Nothing hurts it: no check, chance 1 (a dead one: chance 0)."""
+    encounter's (R15). Nothing hurts it: no check, chance 1 (a dead one: chance 0).
+    Once it is settled at 0 (`clock_damage.settled_checks`) the rest are counted, not
+    listed (`more` of them), so a day of 1-TU poison costs no walk of its 86,400 ticks;
+    `every_check` walks and lists them all (the reference the tests hold it to)."""
     c = enc.combatants.get(cid)
     if c is None:
         raise ValueError(f"no combatant {cid!r}")
     if hurting(enc, cid) is None:
-        return Outlook(cid, (), Fraction(0 if c.dead else 1))
+        return Outlook(cid, (), ((Fraction(0 if c.dead else 1), 1),))
     dice = c.stats[ENDURANCE]
     aim = enc.settings.demise_goal if goal is None else goal
     until = enc.time + max(tu, 0)
     checks: list[Check] = []
     counts: Counter[Fraction] = Counter()
+    more = 0
     for tick in hurts(c, enc.time, until):
         chance = _survives(clamp_stat(tick.endurance), dice, aim, tick.modifier)
         for trigger in tick.triggers:
@@ -172,12 +209,17 @@ def outlook(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Outlo
             counts[chance] += 1
         if tick.triggers and chance == 0:
             break
-    # Powers of the few distinct chances: a running product of thousands of Fractions
-    # would reduce a growing numerator by its gcd at every step.
-    product = Fraction(1)
-    for chance, count in counts.items():
-        product *= chance**count
-    return Outlook(cid, tuple(checks), product, left_out(c, enc.time, until))
+        if tick.settled and not every_check:
+            for modifier, count in settled_checks(c, tick.time, until):
+                chance = _survives(0, dice, aim, modifier)
+                met = 1 if chance == 0 else count  # the first it cannot survive is its last
+                counts[chance] += met
+                more += met
+                if chance == 0:
+                    break
+            break
+    factors = tuple(counts.items())
+    return Outlook(cid, tuple(checks), factors, left_out(c, enc.time, until), more)
 
 
 def chance_alive(enc: Encounter, cid: str, tu: int, goal: int | None = None) -> Fraction:
@@ -200,16 +242,27 @@ def percent_text(chance: Fraction) -> str:
     when the rounding would hide that it is not 0 or not certain. The spaces are
     no-break spaces: a dialog's line never breaks a figure from its sign or its `%`."""
     if chance >= 1:
+        return _percent_words(1000, certain=True)
+    return _percent_words(round(chance * 1000), positive=chance > 0)
+
+
+def _percent_words(tenths: int, *, certain: bool = False, positive: bool = True) -> str:
+    """`percent_text`'s words for a chance rounded to `tenths` of a percent (not 1 unless
+    `certain`; not 0 when `positive`)."""
+    if certain:
         text = "100 %"
+    elif tenths == 0 and positive:
+        text = "< 0.1 %"
+    elif tenths >= 1000:
+        text = "> 99.9 %"
     else:
-        tenths = round(chance * 1000)
-        if tenths == 0 and chance > 0:
-            text = "< 0.1 %"
-        elif tenths >= 1000:
-            text = "> 99.9 %"
-        else:
-            text = f"{tenths // 10}.{tenths % 10} %"
+        text = f"{tenths // 10}.{tenths % 10} %"
     return text.replace(" ", NO_BREAK)
+
+
+def _log10(chance: Fraction) -> float:
+    """log10 of a positive Fraction whose terms may have thousands of digits."""
+    return math.log10(chance.numerator) - math.log10(chance.denominator)
 
 
 def _cadence(f: Forecast) -> str:
@@ -219,9 +272,10 @@ def _cadence(f: Forecast) -> str:
     return "at each tick of " + " and ".join(f.sources)
 
 
-def forecast_text(f: Forecast, now: int, tu: int | None, chance: Fraction | None) -> str:
+def forecast_text(f: Forecast, now: int, tu: int | None, chance: str | None) -> str:
     """`Ulric: half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU — alive
-    after 200 TU: 7.4 %` (times relative to `now`; the chance only when both are given).
+    after 200 TU: 7.4 %` (times relative to `now`; `chance` in `percent_text`'s words,
+    said only when both are given).
     One-wound ticks are named as not counted, the chance then "at most"; a being only
     they hurt has no forecast to give, and its line says so."""
     left = " and ".join(f.left_out)
@@ -237,7 +291,7 @@ def forecast_text(f: Forecast, now: int, tu: int | None, chance: Fraction | None
     text = f"{f.name}: {', '.join(parts)}"
     if tu is not None and chance is not None:
         bound = "at most " if left else ""
-        text += f" — alive after {span_text(tu)}: {bound}{percent_text(chance)}"
+        text += f" — alive after {span_text(tu)}: {bound}{chance}"
     if left:
         text += f" ({left} not counted: each tick is a wound)"
     return text
@@ -250,7 +304,7 @@ def passage_lines(enc: Encounter, tu: int, goal: int | None = None) -> list[str]
     lines = []
     for f in forecasts(enc, tu):
         ahead = f.passage(enc, tu, goal)
-        lines.append(forecast_text(f, enc.time, tu, ahead.chance))
+        lines.append(forecast_text(f, enc.time, tu, ahead.percent()))
     return lines
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules.engine.death_forecast import (
     Check,
+    Outlook,
     chance_alive,
     forecast,
     forecast_text,
@@ -69,7 +70,7 @@ def test_a16_r31_ulric_alive_after_200_tu_by_hand() -> None:
     zero = chance_of_success(0, 6, 5)
     enc = encounter(ulric())
     assert chance_alive(enc, "ulric", 200) == half * zero**6
-    seen = outlook(enc, "ulric", 200).checks
+    seen = outlook(enc, "ulric", 200, every_check=True).checks
     assert [(c.time, c.trigger, c.endurance) for c in seen] == [
         (60, HALF_ENDURANCE, 3),
         (150, ZERO_ENDURANCE, 0),
@@ -131,8 +132,9 @@ def test_r31_a_day_at_zero_returns() -> None:
         )
     )
     ahead = outlook(enc, "ulric", 86_400)
-    assert len(ahead.checks) == 8_640
+    assert (len(ahead.checks), ahead.more) == (1, 8_639)  # the first listed, the rest counted
     assert ahead.chance == chance_of_success(0, 6, 5) ** 8_640
+    assert len(outlook(enc, "ulric", 86_400, every_check=True).checks) == 8_640
     assert percent_text(ahead.chance) == "<\u00a00.1\u00a0%"
 
 
@@ -153,14 +155,14 @@ def test_r30_forecast_text() -> None:
     f = forecast(enc, "ulric", 3600)
     assert f is not None
     chance = chance_alive(enc, "ulric", 3600)
-    text = forecast_text(f, enc.time, 3600, chance)
+    text = forecast_text(f, enc.time, 3600, percent_text(chance))
     assert text.startswith(
         "Ulric: half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU"
         " — alive after 1 hour: "
     )
     assert forecast_text(f, 0, None, None).endswith("then a check each 10 TU")
     late = forecast(enc, "ulric", 30)
-    assert late is not None and forecast_text(late, 0, 30, Fraction(1)) == (
+    assert late is not None and forecast_text(late, 0, 30, percent_text(Fraction(1))) == (
         "Ulric: no demise check within 30 TU — alive after 30 TU: 100\u00a0%"
     )
 
@@ -184,7 +186,8 @@ def test_a14_r31_a_poisoned_bleeder_meets_the_poisons_checks_too() -> None:
         "Ulric: half Endurance at +20 TU, 0 at +50 TU, then a check at each tick of bleeding"
         " and Poison"
     )
-    seen = [(c.time, c.trigger, c.endurance) for c in outlook(enc, "ulric", 60).checks]
+    listed = outlook(enc, "ulric", 60, every_check=True).checks
+    seen = [(c.time, c.trigger, c.endurance) for c in listed]
     assert seen == [
         (20, HALF_ENDURANCE, 3),
         (50, ZERO_ENDURANCE, 0),
@@ -298,13 +301,17 @@ def bleeders(draw: st.DrawFn) -> tuple[Encounter, int, int]:
 @settings(max_examples=examples(100), deadline=None)
 @given(bleeders())
 def test_a16_r31_the_forecast_follows_the_engine(case: tuple[Encounter, int, int]) -> None:
-    """The checks listed are the engine's, damage for damage (A14, A16, R31, issue 15's
-    ticks), each at the chance of the plan the engine rolls it with, and the chance is
-    their product (R15: the encounter's goal)."""
+    """Every check walked is the engine's, damage for damage (A14, A16, R31, issue 15's
+    ticks), each at the chance of the plan the engine rolls it with; the chance is their
+    product (R15: the encounter's goal), and the counted tail (`settled_checks`) gives
+    the same chance with the same first checks."""
     enc, tu, goal = case
     raised = engine_checks(enc, tu)
     for cid in enc.combatants:
-        ahead = outlook(enc, cid, tu)
+        ahead = outlook(enc, cid, tu, every_check=True)
+        quick = outlook(enc, cid, tu)
+        assert quick.checks == ahead.checks[: len(quick.checks)]
+        assert len(quick.checks) + quick.more == len(ahead.checks)
         assert [(c.time, c.trigger, c.endurance) for c in ahead.checks] == [
             (time, trigger, endurance) for time, trigger, endurance, _ in raised[cid]
         ]
@@ -330,3 +337,23 @@ def test_a16_r31_the_forecast_follows_the_engine(case: tuple[Encounter, int, int
         else:  # it died first: what it met still agrees
             assert not halves or f.half_at == halves[0]
             assert not zeros or f.zero_at == zeros[0]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(
+                st.fractions(min_value=0, max_value=1, max_denominator=10**6),
+                st.sampled_from([Fraction(1, 2000), Fraction(1999, 2000), Fraction(3, 4000)]),
+            ),
+            st.integers(0, 3000),
+        ),
+        max_size=4,
+    )
+)
+def test_the_quick_percent_is_the_exact_ones_words(factors: list[tuple[Fraction, int]]) -> None:
+    """`Outlook.percent` (logarithms, the exact product only near a rounding edge) says what
+    `percent_text` says of the exact product, rounding edges (0.05 %, 99.95 %) included."""
+    ahead = Outlook("x", (), tuple(factors))
+    assert ahead.percent() == percent_text(ahead.chance)
