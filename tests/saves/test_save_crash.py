@@ -2,7 +2,10 @@
 
 A child process saves two distinct sessions to the same file in a tight loop
 and is SIGKILLed at a random moment, 16 times in `make test` and 40 in
-`make soak`. After every kill the file on disk loads and is exactly one of the
+`make soak`: after 1-3 saves it reports, at a random fraction of the time its last
+save took (so a kill lands in every phase of a save however slow the machine is:
+fixed delays of 0.5-150 ms missed every save on a loaded machine, all 16 kills
+then finding the first state). After every kill the file on disk loads and is exactly one of the
 two states (never half of one), the backup loads too, and at most the one save
 that was under way has left temp files, which the next successful save removes.
 (SIGKILL tests the process dying; the fsyncs are what carry the same promise
@@ -16,6 +19,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -51,6 +55,7 @@ n = 1
 while True:
     store._SEEN.clear()  # two writers on one file on purpose: else the second is refused
     save_session(states[n % 2], target)
+    print("saved", flush=True)  # the parent times its kill by these
     n += 1
 """
 
@@ -115,6 +120,21 @@ def wait_ready(child: subprocess.Popen[str]) -> None:
     assert child.stdout.readline().strip() == "ready"
 
 
+def kill_during_a_save(child: subprocess.Popen[str], saves: int, fraction: float) -> None:
+    """SIGKILL `child` `fraction` of the way into the save after its `saves`-th (timed as
+    the one before it took)."""
+    assert child.stdout is not None
+    last = time.monotonic()
+    took = 0.0
+    for _ in range(saves):
+        if not child.stdout.readline():
+            break  # it died on its own: the checks after say how
+        now = time.monotonic()
+        took, last = now - last, now
+    time.sleep(took * fraction)
+    os.kill(child.pid, signal.SIGKILL)
+
+
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL and select on pipes are POSIX")
 def test_a_save_killed_at_random_moments_is_always_old_or_new(tmp_path: Path) -> None:
     source = tmp_path / "source"
@@ -134,12 +154,17 @@ def test_a_save_killed_at_random_moments_is_always_old_or_new(tmp_path: Path) ->
             assert child.stdin is not None
             child.stdin.write("go\n")
             child.stdin.flush()
-        # delays 0.5-150 ms: many saves each, so kills land in every phase of one
-        delays = SeededDice(wave).roll(300, LANES, "kill delay")
-        started = time.monotonic()
-        for child, delay in sorted(zip(children, delays, strict=True), key=lambda p: p[1]):
-            time.sleep(max(0.0, started + delay / 2000 - time.monotonic()))
-            os.kill(child.pid, signal.SIGKILL)
+        dice = SeededDice(wave)
+        saves = dice.roll(3, LANES, "saves before the kill")
+        fractions = dice.roll(100, LANES, "how far into the next save")
+        killers = [
+            threading.Thread(target=kill_during_a_save, args=(child, n, f / 100))
+            for child, n, f in zip(children, saves, fractions, strict=True)
+        ]
+        for killer in killers:
+            killer.start()
+        for killer in killers:
+            killer.join(timeout=60)
         for child in children:
             assert child.wait(timeout=30) == -signal.SIGKILL
             assert child.stdout is not None and child.stdin is not None
