@@ -44,6 +44,7 @@ LASTING: Final = frozenset(
         *("extended", "complement_bonus"),  # A3, A4: they wait for their rolls, across turns
         "effects",  # issue 15: each ends by its own duration (rules.engine.fx_schedule)
         *("hidden", "reveal"),  # the players' screen: the GM's to change
+        "letter",  # the players' tag, given once (issue 25)
     }
 )
 
@@ -55,6 +56,7 @@ ENCOUNTER_LASTING: Final = frozenset(
         *("schema_version", "name", "day", "in_combat", "outcome", "settings"),
         *("combatants", "pending", "opposed", "next_id", "arrivals", "party"),
         "reminders",  # issue 15: each fires at its own time (rules.engine.fx_schedule)
+        "letters",  # the players' tags given (issue 25)
     }
 )
 

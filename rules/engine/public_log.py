@@ -3,9 +3,11 @@
 What a player at the table would know: the party's own rolls with their dice,
 attacks, hits, reactions, who acts. Never the GM's own lines (edits, notes,
 visibility, luck given to foes), never a hidden combatant (an ambush: its lines
-go, and in the party's own lines it is "someone unseen"), never a
-foe's name until the GM reveals it, and never a foe's numbers (its WP, its
-rolls' arithmetic) unless the GM reveals its numbers or opens the rolls.
+go, those from while it was hidden stay gone once it is shown, and in the party's own
+lines it and its weapon are "someone unseen": `rules.engine.public_hidden`), never a
+foe's name until the GM reveals it, never a foe's numbers (its WP, its rolls'
+arithmetic, its weapon's damage in the party's damage line) unless the GM reveals its
+numbers or opens the rolls, and never a foe's stat values, whatever is open.
 
 A line "about" a foe (its subject is the event's actor) that players may not
 read whole is rewritten: a short sentence for its kind, or its text cut before
@@ -19,10 +21,18 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rules.engine.public_hidden import HiddenHistory
 from rules.model.event import Event
-from rules.model.state import Combatant, Encounter
+from rules.model.state import Combatant, Encounter, letter_text
 
-__all__ = ["NEVER_WHOLE", "PARTY", "PublicLine", "is_party", "labels", "public_log"]
+__all__ = [
+    "NEVER_WHOLE",
+    "PARTY",
+    "PublicLine",
+    "is_party",
+    "labels",
+    "public_log",
+]
 
 PARTY = frozenset({"PC", "ally"})  # the players' own side: shown whole
 
@@ -72,6 +82,9 @@ TEMPLATES: Mapping[str, str | None] = {
 NEVER_WHOLE = frozenset({"damage", "luck", "special"})
 # Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
 TIMING_KINDS = frozenset({"opportunity", "react", "join"})
+# A party member's lines that carry its attacker's numbers (VS, the weapon's damage): gone
+# when that attacker is unseen or its numbers are closed (the wound line says the hit).
+ATTACKER_FIGURE_KINDS = frozenset({"damage"})
 UNSEEN = "someone unseen"  # a hidden combatant, named in a line of the party's own
 _STOP = re.compile(r"[0-9(:→]")
 _TRAILING = re.compile(r"(?:[\s,;:\-]|\b(?:at|to|from|with|vs|by|for|of|on)\b)+$")
@@ -91,30 +104,23 @@ def is_party(c: Combatant) -> bool:
     return c.side in PARTY
 
 
-def _letters(n: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA: a stable tag for each unknown foe."""
-    text = ""
-    n += 1
-    while n:
-        n, rest = divmod(n - 1, 26)
-        text = chr(65 + rest) + text
-    return text
-
-
 def labels(enc: Encounter) -> dict[str, str]:
     """What players call each combatant they can see: its name, or "Unknown A" for a
-    foe the GM has not named yet. Hidden combatants have no label (and no letter:
-    letters count only foes on screen, so a gap never hints at an ambush)."""
+    foe the GM has not named yet, by the letter it got when first seen (`rules.engine.
+    letters`: kept, never moved). Hidden combatants have no label. A foe without its
+    letter (an encounter made by hand) gets one after those given, for this view only."""
     found: dict[str, str] = {}
-    unknown = 0
+    spare = enc.letters
     for c in enc.combatants.values():
         if c.hidden:
             continue
         if is_party(c) or c.reveal != "unknown":
             found[c.id] = c.name
+        elif c.letter is not None:
+            found[c.id] = f"Unknown {c.letter}"
         else:
-            found[c.id] = f"Unknown {_letters(unknown)}"
-            unknown += 1
+            found[c.id] = f"Unknown {letter_text(spare)}"
+            spare += 1
     return found
 
 
@@ -132,9 +138,8 @@ class _Redactor:
         self.enc = enc
         self.label = labels(enc)
         combatants = enc.combatants.values()
-        self.hidden = {c.id for c in combatants if c.hidden}
-        hidden_names = [c.name for c in combatants if c.hidden]
-        self.hidden_re = _names_pattern(hidden_names)
+        self.history = HiddenHistory(enc)
+        self._unseen_re: dict[frozenset[str], re.Pattern[str] | None] = {}
         shown = [c for c in combatants if not c.hidden]
         self.by_name: dict[str, str] = {}
         for c in sorted(shown, key=lambda c: is_party(c)):  # a party name wins a clash
@@ -154,15 +159,32 @@ class _Redactor:
             return False
         return any(m.group(1) in self.closed for m in self.names_re.finditer(text))
 
+    def unseen_pattern(self, unseen: frozenset[str]) -> re.Pattern[str] | None:
+        """The names of the unseen, each also as "Name's weapon" (so its weapon goes too)."""
+        if unseen not in self._unseen_re:
+            words: list[str] = []
+            for cid in unseen:
+                c = self.enc.combatants.get(cid)
+                if c is not None:
+                    words += [f"{c.name}'s {w.name}" for w in c.weapons] + [c.name]
+            self._unseen_re[unseen] = _names_pattern(words)
+        return self._unseen_re[unseen]
+
     def line(self, event: Event) -> PublicLine | None:
-        if event.kind not in PUBLIC_KINDS or event.actor in self.hidden:
+        if event.kind not in PUBLIC_KINDS:
+            return None
+        unseen = self.history.unseen(event.seq)
+        if event.actor in unseen:
             return None
         subject = self.enc.combatants.get(event.actor) if event.actor else None
         text = event.text
-        if self.hidden_re is not None and self.hidden_re.search(text):
+        hidden_re = self.unseen_pattern(unseen) if unseen else None
+        named_unseen = hidden_re is not None and hidden_re.search(text) is not None
+        if named_unseen:
+            assert hidden_re is not None  # (searched above)
             if subject is None or not is_party(subject):
                 return None  # a line naming an ambusher gives it away
-            text = self.hidden_re.sub(UNSEEN, text)  # the party knows it was hit, not by whom
+            text = hidden_re.sub(UNSEEN, text)  # the party knows it was hit, not by whom
         roll = event.kind in ROLL_KINDS
         if subject is not None and not is_party(subject):
             whole = self.open_rolls if roll else subject.reveal == "numbers"
@@ -171,8 +193,13 @@ class _Redactor:
             if event.kind in NEVER_WHOLE:
                 whole = False
             who = self.label[subject.id]
+            text = _without_stat_values(text, subject)  # never shown, whatever is open
         else:  # the party's own line (or the track's): whole unless it shows a foe's roll
             whole = not (roll and not self.open_rolls and self.names_closed_foe(text))
+            if event.kind in ATTACKER_FIGURE_KINDS and (
+                named_unseen or self.names_closed_foe(text)
+            ):
+                return None  # the attacker's VS and damage: the wound line says the hit
             who = self.label.get(subject.id, "") if subject is not None else ""
         if whole:
             return PublicLine(event.seq, event.time, self.rename(text), tuple(event.faces))
@@ -192,6 +219,14 @@ class _Redactor:
         if not who or cut.strip() == who or not cut.startswith(who):
             return f"{who} acts" if who else None
         return cut
+
+
+def _without_stat_values(text: str, c: Combatant) -> str:
+    """`6d10 vs Dexterity 6` → `6d10 vs Dexterity`: a foe's stats are never shown."""
+    if not c.stats:
+        return text
+    names = "|".join(map(re.escape, sorted(c.stats, key=len, reverse=True)))
+    return re.sub(rf"(?<!\w)({names}) -?\d+", r"\1", text)
 
 
 def public_log(enc: Encounter, limit: int = 200) -> tuple[PublicLine, ...]:

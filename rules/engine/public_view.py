@@ -7,7 +7,12 @@ wound level in words, and its figures only once the GM reveals its numbers
 (`reveal` "numbers": WP, bleeding, stat penalty, conditions; never stats, armour,
 shields, luck or chance dice). A hidden combatant is absent from everything.
 The track shows foes at their ticks, or (setting `foe_ticks` "acting") only
-while they act. The log's redaction is `rules.engine.public_log`.
+while they act. No time that is only a hidden combatant's shows: while only the hidden
+act, the view's time stays the last one the players saw something at, and no countdown
+runs to the next opportunity of a hidden combatant (or of a foe whose ticks show only as
+it acts). A foe out of the fight (fled, surrendered) is "out of the fight", not "down",
+and its bleeding leaves the players' track. The log's redaction is
+`rules.engine.public_log`.
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ from rules.engine.effects_ahead import active_effects
 from rules.engine.public_log import PublicLine, is_party, labels, public_log
 from rules.engine.track_index import tied, upcoming
 from rules.engine.wounding import endurance_now
+from rules.model.effects import Effect
 from rules.model.state import Combatant, Encounter
 
 __all__ = ["FoeFigure", "PartyFigure", "PublicView", "TrackMark", "public_view", "wound_level"]
 
-Level = Literal["unhurt", "bruised", "bleeding", "badly hurt", "down"]
+Level = Literal["unhurt", "bruised", "bleeding", "badly hurt", "out of the fight", "down"]
 TRACK_MARKS = 12  # the next opportunities shown: enough for a table, few enough for a phone
 
 
@@ -97,11 +103,13 @@ class PublicView:
 
 
 def wound_level(c: Combatant) -> Level:
-    """The words a player would use: down (dead or out of the fight), badly hurt (effective
-    Endurance at half its base or less, A16.2, or a limb broken or worse, A15), bleeding
-    (BLR above 0, A14), bruised (any WP, A9), else unhurt."""
-    if c.dead or c.out_of_fight:
+    """The words a player would use: down (dead), out of the fight (fled, surrendered, the
+    GM's word), badly hurt (effective Endurance at half its base or less, A16.2, or a limb
+    broken or worse, A15), bleeding (BLR above 0, A14), bruised (any WP, A9), else unhurt."""
+    if c.dead:
         return "down"
+    if c.out_of_fight:
+        return "out of the fight"
     endurance = endurance_now(c)
     if endurance is not None and endurance * 2 <= c.stats["Endurance"] and c.total_wp():
         return "badly hurt"
@@ -126,11 +134,23 @@ def _conditions(enc: Encounter, c: Combatant) -> tuple[str, ...]:
         found.append("dead")
     elif c.out_of_fight:
         found.append("out of the fight")
+    secret = {e.id for e in c.effects if _secret_end(enc, c, e)}
     for active in active_effects(enc, c):  # the GM's effects (issue 15), with the time left
         if active.effect_id is not None:
-            left = f" ({active.left} TU left)" if active.left is not None else ""
-            found.append(active.name + left)
+            known = active.left is not None and active.effect_id not in secret
+            found.append(active.name + (f" ({active.left} TU left)" if known else ""))
     return tuple(found)
+
+
+def _secret_end(enc: Encounter, bearer: Combatant, e: Effect) -> bool:
+    """Does `e` end at the next opportunity of one whose time players may not know (hidden,
+    or a foe whose ticks show only as it acts)? Its countdown would tell that time."""
+    if e.duration.kind != "next":
+        return False
+    whose = enc.combatants.get(e.duration.whose or bearer.id)
+    if whose is None:
+        return False
+    return whose.hidden or (not is_party(whose) and enc.settings.foe_ticks != "always")
 
 
 def _figures(enc: Encounter, c: Combatant, name: str) -> PartyFigure:
@@ -157,8 +177,8 @@ def _track(enc: Encounter, label: dict[str, str]) -> tuple[TrackMark, ...]:
     marks: list[TrackMark] = []
     for time, kind, cid in upcoming(enc, limit=4 * TRACK_MARKS):
         c = enc.combatants[cid]
-        if c.hidden:
-            continue
+        if c.hidden or (c.out_of_fight and not is_party(c)):
+            continue  # a fled foe's bleeding is no longer the players' business
         acting = kind == "act" and cid in now and time == enc.time
         if not is_party(c) and not foes_always and not acting:
             continue
@@ -182,15 +202,21 @@ def public_view(enc: Encounter) -> PublicView:
         for c in shown
         if not is_party(c)
     )
-    now = tuple(label[cid] for cid in tied(enc) if cid in label) if enc.in_combat else ()
+    acting = tied(enc) if enc.in_combat else []
+    now = tuple(label[cid] for cid in acting if cid in label)
+    log = public_log(enc)
+    time = enc.time
+    if acting and not now:  # only the hidden act: the last time players saw anything at
+        seen = (line.time for line in reversed(log) if line.time is not None)
+        time = next((t for t in seen if t <= enc.time), 0)  # (a clock's time is no track's)
     return PublicView(
         name=enc.name,
         in_combat=enc.in_combat,
-        time=enc.time,
+        time=time,
         outcome=enc.outcome,
         now=now,
         track=_track(enc, label),
         party=party,
         foes=foes,
-        log=public_log(enc),
+        log=log,
     )

@@ -193,8 +193,13 @@ def moved_journal(journal: Journal, copied: Mapping[int, Any]) -> Journal:
 
 
 def _without_log(encounter: Encounter) -> dict[str, object]:
-    """The encounter's JSON but its log: what a replay must reproduce exactly."""
-    return encounter.model_dump(mode="json", exclude={"log"})
+    """The encounter's JSON but its log and the players' letters for foes: what a replay
+    must reproduce exactly. Like the log's words, a letter is no rule's outcome: a save
+    of schema 6 got the letters its screen showed, which a replay by today's engine gives
+    in the order foes came into sight (issue 25); the replay's then stand."""
+    exclude: dict[str, Any] = {"log": True, "letters": True}
+    exclude["combatants"] = {"__all__": {"letter"}}
+    return encounter.model_dump(mode="json", exclude=exclude)
 
 
 def _command(done: Done) -> Command:

@@ -73,6 +73,7 @@ FIGHT_FIELDS: Final[tuple[str, ...]] = (
     "complement_bonus",
     "hidden",  # the players' screen: the GM's for this encounter (issue 16)
     "reveal",
+    "letter",  # its players' tag in this encounter (issue 25)
 )
 
 ChangeKind = Literal[

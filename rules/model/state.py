@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its bus
 
 # 2: the dice mode; 3: the party an encounter came from; 4: effects and reminders;
 # 5: what the players' screen shows; 6: ticks as a running count (rules.saves.migrations)
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 Side = Literal["PC", "ally", "enemy", "neutral"]
 SIDES: tuple[str, ...] = ("PC", "ally", "enemy", "neutral")
@@ -43,6 +43,19 @@ ChanceState = Literal["available", "used", "locked"]
 SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
 Reveal = Literal["unknown", "name", "numbers"]  # what the players know of a foe
+Letter = Annotated[str, Field(pattern=r"^[A-Z]{1,4}$")]  # "A"… "Z", "AA"…: a foe's tag
+
+
+def letter_text(n: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: the n-th tag of a foe players do not know by name."""
+    text = ""
+    n += 1
+    while n:
+        n, rest = divmod(n - 1, 26)
+        text = chr(65 + rest) + text
+    return text
+
+
 FoeTicks = Literal["always", "acting"]  # foes on the players' track: always, or when acting
 
 DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Perception Tech".split())
@@ -187,6 +200,7 @@ class Combatant(Stats):
     effects: list[Effect] = Field(default_factory=list)  # the GM's conditions (issue 15)
     hidden: bool = False  # the players' screen: not on their track at all (an ambush)
     reveal: Reveal = "unknown"  # the players' screen: a foe's name, then its numbers
+    letter: Letter | None = None  # its "Unknown A" tag, given once when players first see it
 
     @field_validator("stats")
     @classmethod
@@ -358,6 +372,7 @@ class Encounter(Model):
     arrivals: int = 0
     party: PartyLink | None = None  # the party it was made from (rules.party, issue 17)
     reminders: list[Reminder] = Field(default_factory=list)  # ahead on the track (issue 15)
+    letters: Annotated[int, Field(ge=0)] = 0  # the players' "Unknown" tags given so far
 
     _cache: TrackCache = PrivateAttr(default_factory=_empty_cache)
 

@@ -13,6 +13,10 @@ from typing import Literal
 from rules.model.command_base import CommandModel
 from rules.model.state import FoeTicks, Reveal
 
+HIDES_LINE = "GM hides "  # how the log says it (`rules.engine.public_log` reads it back)
+SHOWS_LINE = "GM shows "
+HIDDEN_MARK = " (hidden from the players)"  # in a hidden combatant's removal line
+
 
 class SetHidden(CommandModel):
     """Hide a combatant from the players (or show it again): it leaves their track and log."""

@@ -145,6 +145,15 @@ def v5_to_v6(data: JSON) -> JSON:
     return renumbered(_cleaned(data), 5)
 
 
+def v6_to_v7(data: JSON) -> JSON:
+    """Schema 7 keeps each unknown foe's players' tag (`Combatant.letter`, issue 25) and
+    how many were given (`Encounter.letters`): a v6 tag was worked out at every draw, so
+    hiding or revealing one foe moved the others'. Only the versions change: a v6 save's
+    foes show the tags its screen showed (roster order, A, B, …), and the first command
+    that could move one gives each foe in sight its tag for good (rules.engine.letters)."""
+    return renumbered(data, 6)
+
+
 MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
     0: v0_to_v1,
     1: v1_to_v2,
@@ -152,6 +161,7 @@ MIGRATIONS: dict[int, Callable[[JSON], JSON]] = {
     3: v3_to_v4,
     4: v4_to_v5,
     5: v5_to_v6,
+    6: v6_to_v7,
 }
 """Schema version n -> the function that upgrades a schema-n save to n + 1."""
 

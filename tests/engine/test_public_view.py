@@ -72,7 +72,9 @@ def test_wound_levels_in_words() -> None:
     assert wound_level(c) == "bleeding"
     c.bleed_wp = 9  # A16.2: Endurance 6 - 3 = 3, half its base
     assert wound_level(c) == "badly hurt"
-    c.out_of_fight = True
+    c.out_of_fight = True  # fled or surrendered: players see it go, not fall (issue 25)
+    assert wound_level(c) == "out of the fight"
+    c.dead = True
     assert wound_level(c) == "down"
 
 

@@ -27,6 +27,7 @@ BAD = ["x\u202eevil\x01y", "\udcff", "ok\x00", "\x1b[2J", "\x1b]0;owned\x07", "a
 # and what only the engine writes (from names the rule already checked).
 NOT_TYPED = {
     "Combatant.id",
+    "Combatant.letter",  # the engine's (rules.engine.letters), A-Z only by its own pattern
     "Combatant.held_action",
     "Wound.level",
     "ExtendedAction.skill",

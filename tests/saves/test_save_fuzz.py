@@ -89,11 +89,12 @@ def test_a_newer_tracker_save_is_refused(tmp_path: Path, fought: Any) -> None:
     session, _ = fought
     path = tmp_path / "ambush.json"
     save_session(session, path)
-    rewrite(path, lambda d: d.update(schema_version=7))
+    newer = SCHEMA_VERSION + 1
+    rewrite(path, lambda d: d.update(schema_version=newer))
     with pytest.raises(SaveError) as caught:
         load_session(path)
     expected = (
-        f"it was written by a newer tracker (schema 7; this one reads up to {SCHEMA_VERSION})"
+        f"it was written by a newer tracker (schema {newer}; this one reads up to {SCHEMA_VERSION})"
     )
     assert caught.value.problem == expected
 

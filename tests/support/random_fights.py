@@ -79,6 +79,12 @@ def dump(encounter: Encounter) -> str:
     return json.dumps(encounter.model_dump(mode="json"), sort_keys=False)
 
 
+def _weapons(encounter: Encounter, cid: str) -> list[str]:
+    """The attacker's two weapons (a fighter's Knife and Pistol, unless renamed)."""
+    names = [w.name for w in encounter.combatants[cid].weapons]
+    return names if len(names) == 2 else ["Knife", "Pistol"]
+
+
 def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
     """Commands that plausibly fit the moment (some will be refused: that is tested too)."""
     ids = list(encounter.combatants)
@@ -145,7 +151,7 @@ def candidates(encounter: Encounter, pick: st.DataObject) -> list[object]:
             Attack(
                 attacker=attacker,
                 target=pick.draw(st.sampled_from(others)),
-                weapon=pick.draw(st.sampled_from(["Knife", "Pistol"])),
+                weapon=pick.draw(st.sampled_from(_weapons(encounter, attacker))),
                 goal=pick.draw(st.integers(0, 9)),
                 location=pick.draw(st.sampled_from(["chest", "left arm", "head"])),
                 exert=pick.draw(st.booleans()),

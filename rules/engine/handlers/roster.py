@@ -14,6 +14,7 @@ from rules.engine import farad_in_play
 from rules.engine.context import Context, handles
 from rules.engine.fx_schedule import forget
 from rules.engine.handlers.track import roll_reaction
+from rules.engine.letters import give_letter, tag_in_sight
 from rules.engine.track_index import drop_entries, leave_track, restamp, schedule_bleeding, set_ttu
 from rules.engine.turns import turn_left
 from rules.mechanics.chart import DEFAULT_ACTION_COST
@@ -26,6 +27,7 @@ from rules.model.commands import (
 )
 from rules.model.effects import Effect
 from rules.model.state import Action, Combatant, Encounter, Turn
+from rules.model.visibility_commands import HIDDEN_MARK
 
 __all__ = [
     "SHEET_FIELDS",
@@ -174,7 +176,10 @@ def join_track(ctx: Context, c: Combatant) -> None:
 
 
 def _insert(ctx: Context, c: Combatant) -> None:
+    c.letter = None  # a copy or a template brings no tag of its own (issue 25)
+    tag_in_sight(ctx)  # those already in sight keep the letters they show (rules.engine.letters)
     ctx.j.setitem(ctx.enc.combatants, c.id, c)
+    give_letter(ctx, c)
 
 
 @handles(AddCombatant)
@@ -251,12 +256,14 @@ def edit_combatant(ctx: Context, cmd: EditCombatant) -> None:
     if not changed:
         ctx.fail(f"the edit changes nothing on {c.name}")
     old_name = c.name
+    tag_in_sight(ctx)  # issue 25: a change of side must not move another's letter
     for name in changed:
         value = getattr(new, name)
         copied = value.model_copy(deep=True) if hasattr(value, "model_copy") else _copy(value)
         ctx.j.set(c, name, copied)
     renamed = f" (now {c.name})" if c.name != old_name else ""
     ctx.emit("edit", f"GM edits {old_name}{renamed}: {', '.join(changed)}", actor=c.id)
+    give_letter(ctx, c)  # a change of side may put an unknown foe in sight
     restamp(enc, c)  # R5: new Wits or name, a new place in any tie
 
 
@@ -324,10 +331,12 @@ def remove_combatant(ctx: Context, cmd: RemoveCombatant) -> None:
             notes.append(f"its opposed contest{with_whom} ends undecided (margin {contest.margin})")
         j.set(enc, "opposed", None)
     forget(ctx, c)  # issue 15: what waited for its next opportunity ends
+    tag_in_sight(ctx)  # issue 25: the others keep the letters they show
     j.delitem(enc.combatants, c.id)
     drop_entries(enc, c)  # the heap as if rebuilt: no reader meets its id (A7)
     extra = "".join(f"; {note}" for note in notes)
-    ctx.emit("remove", f"{c.name} leaves the encounter{extra}", actor=c.id)
+    hidden = HIDDEN_MARK if c.hidden else ""  # its lines stay the GM's (public_hidden)
+    ctx.emit("remove", f"{c.name}{hidden} leaves the encounter{extra}", actor=c.id)
 
 
 @handles(FightStatus)

@@ -7,7 +7,15 @@ Their log lines are kind "visibility", which the players' log never shows
 from __future__ import annotations
 
 from rules.engine.context import Context, handles
-from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
+from rules.engine.letters import give_letter, tag_in_sight
+from rules.model.visibility_commands import (
+    HIDES_LINE,
+    SHOWS_LINE,
+    SetFoeTicks,
+    SetHidden,
+    SetOpenRolls,
+    SetReveal,
+)
 
 KIND = "visibility"
 
@@ -18,9 +26,11 @@ def set_hidden(ctx: Context, cmd: SetHidden) -> None:
     c = ctx.combatant(cmd.id)
     if c.hidden == cmd.hidden:
         ctx.fail(f"hidden: {c.name} is already {'hidden' if c.hidden else 'shown'}")
+    tag_in_sight(ctx)  # issue 25: those in sight keep their letters, this one's hiding aside
     ctx.j.set(c, "hidden", cmd.hidden)
-    verb = "hides" if cmd.hidden else "shows"
-    ctx.emit(KIND, f"GM {verb} {c.name} {'from' if cmd.hidden else 'to'} the players", actor=c.id)
+    said = HIDES_LINE if cmd.hidden else SHOWS_LINE
+    ctx.emit(KIND, f"{said}{c.name} {'from' if cmd.hidden else 'to'} the players", actor=c.id)
+    give_letter(ctx, c)
 
 
 @handles(SetReveal)
@@ -30,8 +40,10 @@ def set_reveal(ctx: Context, cmd: SetReveal) -> None:
     if c.reveal == cmd.reveal:
         ctx.fail(f"reveal: {c.name} is already at {cmd.reveal!r}")
     old = c.reveal
+    tag_in_sight(ctx)  # issue 25: those in sight keep their letters, this one's naming aside
     ctx.j.set(c, "reveal", cmd.reveal)
     ctx.emit(KIND, f"GM reveals of {c.name}: {old} → {cmd.reveal}", actor=c.id)
+    give_letter(ctx, c)
 
 
 @handles(SetOpenRolls)
