@@ -32,8 +32,16 @@ def figure_lines(p: PartyFigure, text: Text) -> None:
         text.append("  " + ", ".join(p.conditions) + "\n")
 
 
+def heading(words: str) -> Text:
+    """A Text that starts with `words` as a heading: the style is the heading's span's,
+    never the Text's own, or every line after it is drawn bold and underlined too."""
+    text = Text()
+    text.append(words + "\n", HEADING)
+    return text
+
+
 def party_text(view: PublicView) -> Text:
-    text = Text("The party\n", HEADING)
+    text = heading("The party")
     if not view.party:
         text.append("(nobody)\n")
     for p in view.party:
@@ -42,7 +50,7 @@ def party_text(view: PublicView) -> Text:
 
 
 def foes_text(view: PublicView) -> Text:
-    text = Text("Others\n", HEADING)
+    text = heading("Others")
     if not view.foes:
         text.append("(none in sight)\n")
     for foe in view.foes:

@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.widgets import Static
 
 from rules.engine.public_view import PublicView
+from tracker.players_view.widgets.figures import heading
 
 SHOWN = 40  # the last lines: the table reads the latest, the GM's screen keeps the rest
 
 
 def log_text(view: PublicView) -> Text:
-    text = Text("Log (newest first)\n", Style(bold=True, underline=True))
+    text = heading("Log (newest first)")
     for line in reversed(view.log[-SHOWN:]):
         when = "" if line.time is None else f"{line.time:>4} "
         text.append(when, Style(dim=True))
