@@ -38,6 +38,8 @@ from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
+PAGE_FOLDER = Path(__file__).parent / "data" / "serve"
+
 SHUTDOWN_S = 5.0  # Ctrl+C: how long the views get to quit before they are left behind
 MAX_VIEWS = 24  # browsers at once: each is a process; a table has a handful of phones
 _HOST_HEADER = re.compile(r"^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$")
@@ -140,7 +142,11 @@ class ViewServer(Server):
 
     def __init__(self, save: Path, host: str, port: int) -> None:
         super().__init__(
-            view_command(save), host=host, port=port, title=f"Players' view — {save.name}"
+            view_command(save),
+            host=host,
+            port=port,
+            title=f"Players' view — {save.name}",
+            templates_path=PAGE_FOLDER,  # our page: a title, a viewport, nothing from the web
         )
         self.save = save
         self.views = 0

@@ -37,6 +37,21 @@ async def test_the_page_points_its_socket_at_the_address_the_browser_used(
     assert "Players&#39; view — fight.json" in html or "Players' view — fight.json" in html
 
 
+async def test_the_page_fits_a_phone_and_asks_the_internet_for_nothing(
+    client: TestClient[object, object],
+) -> None:
+    """Issue 25: without a viewport a phone laid the page out 980 px wide and shrank it
+    to ~40 %; it had no title; it fetched its font from Google (none offline)."""
+    html = await (await client.get("/")).text()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1" />' in html
+    assert "<title>Players&#39; view — fight.json</title>" in html
+    assert "googleapis" not in html and "https://" not in html
+    assert 'data-font-size="16"' in html
+    script = "<script>alert(1)</script>"
+    big = await (await client.get("/", params={"fontsize": script})).text()
+    assert script not in big and 'data-font-size="16"' in big  # a number, or the default
+
+
 async def test_textual_serves_own_assets_are_served(client: TestClient[object, object]) -> None:
     script = await client.get("/static/js/textual.js")
     assert script.status == 200 and len(await script.read()) > 100_000
