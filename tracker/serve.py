@@ -7,7 +7,8 @@ with `shlex.join`, so no file name (spaces, quotes, `;`) reaches the shell as
 code. What is served (read from textual-serve 1.1.3's `server.py`):
 
 - `/`        the page (textual-serve's own template),
-- `/ws`      the websocket: a fresh view process per connection,
+- `/ws`      the websocket: a fresh view process per connection, bounded
+             (`tracker.serve_socket`: message sizes, terminal sizes, the process's end),
 - `/static/` textual-serve's own JS, CSS, fonts and background image.
 
 textual-serve also offers `/download/{key}` (files an app hands the browser
@@ -38,6 +39,8 @@ from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
+from tracker.serve_socket import ENDING, run_view
+
 PAGE_FOLDER = Path(__file__).parent / "data" / "serve"
 
 SHUTDOWN_S = 5.0  # Ctrl+C: how long the views get to quit before they are left behind
@@ -53,10 +56,11 @@ def view_command(path: Path) -> str:
     """The shell command textual-serve runs per browser: the view on exactly `path`.
 
     `-I` (isolated): the view imports the installed tracker, never a `tracker/`
-    or `rules/` folder that happens to sit in the current directory.
+    or `rules/` folder that happens to sit in the current directory. `exec`: the shell
+    becomes the view, so the process the server ends (`serve_socket.end_view`) is it.
     """
     argv = [sys.executable, "-I", "-m", "tracker", "--view", str(path)]
-    return windows_command(argv) if os.name == "nt" else shlex.join(argv)
+    return windows_command(argv) if os.name == "nt" else "exec " + shlex.join(argv)
 
 
 def windows_command(argv: list[str]) -> str:
@@ -174,6 +178,8 @@ class ViewServer(Server):
             task.cancel()
         if self._view_tasks:
             await asyncio.wait(self._view_tasks, timeout=SHUTDOWN_S)
+        if ENDING:  # each view asked to quit, then killed (serve_socket.end_view)
+            await asyncio.wait(set(ENDING), timeout=SHUTDOWN_S)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         base = _base_url(request, self.names)
@@ -192,15 +198,23 @@ class ViewServer(Server):
             raise web.HTTPForbidden(text="the players' view is only shown on its own page")
         if self.views >= MAX_VIEWS:
             raise web.HTTPServiceUnavailable(text=f"{MAX_VIEWS} views are open already")
-        self.views += 1
+        self.views += 1  # until its process has ended (`_view_ended`), not its socket
         task = asyncio.current_task()
         if task is not None:
             self._view_tasks.add(task)
         try:
-            return await self.handle_websocket(request)
+            return await run_view(
+                request,
+                self.command,
+                self._view_ended,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
         finally:
-            self.views -= 1
             self._view_tasks.discard(task)
+
+    def _view_ended(self) -> None:
+        self.views -= 1
 
     def serve(self, debug: bool = False) -> None:
         """As textual-serve's, but the GM's lines print once the port is bound."""

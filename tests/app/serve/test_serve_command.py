@@ -39,7 +39,7 @@ NASTY_NAMES = (
 def test_the_command_hands_the_shell_the_path_as_one_word(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
     argv = shlex.split(view_command(path))
-    assert argv == [sys.executable, "-I", "-m", "tracker", "--view", str(path)]
+    assert argv == ["exec", sys.executable, "-I", "-m", "tracker", "--view", str(path)]
 
 
 @pytest.mark.parametrize("name", NASTY_NAMES)
