@@ -37,11 +37,14 @@ def stat_grid(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     names = Text("      ", DIM)
     base = Text("base  ", DIM)
     eff = Text("eff   ", DIM)
+    effective = {stat: c.effective(stat) for stat in c.stats}
+    figures = [*c.stats.values(), *effective.values()]
+    width = max(4, 1 + max(len(str(n)) for n in figures))  # a space between any two: -116 -113
     for stat, value in c.stats.items():
-        names.append(f"{stat[:3]:>4}", BOLD)
-        base.append(f"{value:>4}")
-        effective = c.effective(stat)
-        eff.append(f"{effective:>4}", lower(palette) if effective < value else Style())
+        names.append(f"{stat[:3]:>{width}}", BOLD)
+        base.append(f"{value:>{width}}")
+        low = effective[stat] < value
+        eff.append(f"{effective[stat]:>{width}}", lower(palette) if low else Style())
     return [names, base, eff]
 
 
