@@ -57,6 +57,9 @@ class PartyFigure:
     conditions: tuple[str, ...]
     chance: str = ""  # C1: "combat available, roleplay used"; "" for a foe
     luck: int | None = None  # C2/R17: the pool; None for a foe
+    # A9/A16: effective Endurance (unclamped) and its base, the party's own: how far from
+    # the line where demise checks begin (0, R31); None for a foe (stats are never shown)
+    endurance: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,13 @@ def _figures(enc: Encounter, c: Combatant, name: str) -> PartyFigure:
         conditions=_conditions(enc, c),
         chance=chance,
         luck=c.luck if party else None,
+        endurance=_endurance(c) if party else None,
     )
+
+
+def _endurance(c: Combatant) -> tuple[int, int] | None:
+    now = endurance_now(c)
+    return None if now is None else (now, c.stats["Endurance"])
 
 
 def _track(enc: Encounter, label: dict[str, str]) -> tuple[TrackMark, ...]:

@@ -15,10 +15,23 @@ from rules.engine.public_view import PartyFigure, PublicView
 HEADING = Style(bold=True, underline=True)
 
 
+GAUGE = 12  # cells: an Endurance bar readable across a room, short enough for a phone
+FULL, EMPTY = "█", "░"
+
+
+def gauge(endurance: tuple[int, int]) -> str:
+    """`████████░░░░ End 4/6`: effective Endurance (A9) as a bar of its base; at 0 or
+    below the bar is empty (from there each damage calls a demise check, R31)."""
+    now, base = endurance
+    filled = 0 if base <= 0 else max(0, min(GAUGE, round(GAUGE * now / base)))
+    return f"{FULL * filled}{EMPTY * (GAUGE - filled)} End {now}/{base}"
+
+
 def figure_lines(p: PartyFigure, text: Text) -> None:
     text.append(f"{p.name}", Style(bold=True))
     text.append(f"  {p.level}\n")
-    parts = [f"WP {p.wp}"]
+    parts = [] if p.endurance is None else [gauge(p.endurance)]  # on the WP line: no line more
+    parts.append(f"WP {p.wp}")
     if p.stat_penalty:
         parts.append(f"stats -{p.stat_penalty}")
     if p.bleeding:
