@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -108,7 +108,7 @@ async def _end(view: AppService | None, on_end: Callable[[], None]) -> None:
         on_end()
 
 
-def _closer(socket: web.WebSocketResponse) -> Any:
+def _closer(socket: web.WebSocketResponse) -> Callable[[], Awaitable[None]]:
     """What the view calls when its process ends: the socket closes (its own reason)."""
 
     async def close() -> None:

@@ -17,6 +17,7 @@ of those only hurts, so the forecast without them is an upper bound. Pure reads.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import groupby
@@ -26,6 +27,7 @@ from rules.engine.roll_plan import called_check_plan
 from rules.engine.track_index import BLEED, TICK
 from rules.mechanics.wounds import (
     BLEED_INTERVAL,
+    ENDURANCE,
     HALF_ENDURANCE,
     ZERO_ENDURANCE,
     demise_triggers,
@@ -36,7 +38,6 @@ from rules.model.state import Combatant
 
 __all__ = ["BLEEDING", "Hurt", "hurts", "left_out", "settled_checks", "sources"]
 
-ENDURANCE = "Endurance"
 BLEEDING = "bleeding"  # the name of bleeding among the sources
 
 _Due = tuple[int, int, int, int]  # (time, kind, effect id, WP): the track's order
@@ -103,7 +104,7 @@ class _Modifiers:
         self.kept: dict[int, int] = {}
 
     def at(self, time: int) -> int:
-        ended = sum(1 for end in self.ends if end <= time)
+        ended = bisect_right(self.ends, time)  # the ends landed by then
         if ended not in self.kept:
             standing = [e for e in self.c.effects if e.ends is None or e.ends > time]
             plan = called_check_plan(self.c.model_copy(update={"effects": standing}))

@@ -30,7 +30,7 @@ from functools import cached_property, lru_cache
 
 from rules.engine.clock_damage import BLEEDING, hurts, left_out, settled_checks, sources
 from rules.mechanics.chart import clamp_stat
-from rules.mechanics.wounds import BLEED_INTERVAL, HALF_ENDURANCE, ZERO_ENDURANCE
+from rules.mechanics.wounds import BLEED_INTERVAL, ENDURANCE, HALF_ENDURANCE, ZERO_ENDURANCE
 from rules.model.effect_commands import MAX_PASS_TU, SECONDS_PER_TU
 from rules.model.state import Combatant, Encounter
 from rules.odds.skill import chance_of_success
@@ -51,7 +51,6 @@ __all__ = [
     "standing_words",
 ]
 
-ENDURANCE = "Endurance"
 NO_BREAK = "\u00a0"  # between a figure and its sign or unit
 _TINY = -6.0  # log10 of a chance surely below the 0.05 % that rounds to "0.0 %"
 _EDGE = 1e-6  # how near a rounding edge (in tenths of a percent) the estimate defers
@@ -143,8 +142,7 @@ def hurting(enc: Encounter, cid: str) -> Combatant | None:
     c = enc.combatants.get(cid)
     if c is None or c.dead or ENDURANCE not in c.stats:
         return None
-    bleeding = c.bleed_rate > 0 and c.bleed_anchor is not None
-    return c if bleeding or any(e.tick is not None for e in c.effects) else None
+    return c if sources(c) or any(e.tick is not None for e in c.effects) else None
 
 
 def forecast(enc: Encounter, cid: str, horizon: int) -> Forecast | None:

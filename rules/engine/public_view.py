@@ -24,6 +24,7 @@ from rules.engine.effects_ahead import active_effects
 from rules.engine.public_log import PublicLine, is_party, labels, public_log
 from rules.engine.track_index import tied, upcoming
 from rules.engine.wounding import endurance_now
+from rules.mechanics.wounds import ENDURANCE
 from rules.model.effects import Effect
 from rules.model.state import Combatant, Encounter
 
@@ -114,7 +115,7 @@ def wound_level(c: Combatant) -> Level:
     if c.out_of_fight:
         return "out of the fight"
     endurance = endurance_now(c)
-    if endurance is not None and endurance * 2 <= c.stats["Endurance"] and c.total_wp():
+    if endurance is not None and endurance * 2 <= c.stats[ENDURANCE] and c.total_wp():
         return "badly hurt"
     if c.limbs or c.vital_organ:
         return "badly hurt"
@@ -175,13 +176,13 @@ def _figures(enc: Encounter, c: Combatant, name: str) -> PartyFigure:
 
 def _endurance(c: Combatant) -> tuple[int, int] | None:
     now = endurance_now(c)
-    return None if now is None else (now, c.stats["Endurance"])
+    return None if now is None else (now, c.stats[ENDURANCE])
 
 
-def _track(enc: Encounter, label: dict[str, str]) -> tuple[TrackMark, ...]:
+def _track(enc: Encounter, label: dict[str, str], tied_now: list[str]) -> tuple[TrackMark, ...]:
     if not enc.in_combat:
         return ()
-    now = set(tied(enc))
+    now = set(tied_now)
     foes_always = enc.settings.foe_ticks == "always"
     marks: list[TrackMark] = []
     for time, kind, cid in upcoming(enc, limit=4 * TRACK_MARKS):
@@ -224,7 +225,7 @@ def public_view(enc: Encounter) -> PublicView:
         time=time,
         outcome=enc.outcome,
         now=now,
-        track=_track(enc, label),
+        track=_track(enc, label, acting),
         party=party,
         foes=foes,
         log=log,

@@ -6,8 +6,8 @@ engine's `inflict_wound` follows, so the preview and the wound cannot disagree.
 
 from __future__ import annotations
 
-from rules.engine.wounding import ENDURANCE
 from rules.mechanics.wounds import (
+    ENDURANCE,
     breakage_goal,
     demise_triggers,
     needs_breakage_roll,

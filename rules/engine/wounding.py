@@ -19,6 +19,7 @@ from rules.engine.passage import Passage
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.wounds import (
     BROKEN_RIBS,
+    ENDURANCE,
     HALF_ENDURANCE,
     MASSIVE_WOUND,
     ZERO_ENDURANCE,
@@ -49,7 +50,6 @@ __all__ = [
     "break_by",
 ]
 
-ENDURANCE = "Endurance"
 # A15: a limb only ever gets worse from a new failed roll (broken < shattered < severed).
 LIMB_SEVERITY: dict[str, int] = {"broken": 1, "shattered": 2, "severed": 3}
 _TRIGGER_TEXT = {

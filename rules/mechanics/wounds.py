@@ -28,6 +28,7 @@ MASSIVE_WOUND_WP = 5  # A16.1: 5 WP or more from one wound
 MAX_WOUND_WP = LEVELS[-1][4]  # A2: the most one wound deals (Eviscerate)
 MAX_WOUND_NAME = LEVELS[-1][3]
 
+ENDURANCE = "Endurance"  # the stat bleeding, breakage and demise checks read (A14-A16)
 MASSIVE_WOUND = "massive wound"
 HALF_ENDURANCE = "half endurance"
 ZERO_ENDURANCE = "zero endurance"

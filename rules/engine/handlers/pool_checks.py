@@ -15,9 +15,9 @@ import dataclasses
 from rules.engine import farad_in_play, track_index
 from rules.engine.context import Context, handles
 from rules.engine.roll_plan import called_check_plan
-from rules.engine.wounding import ENDURANCE, break_by
+from rules.engine.wounding import break_by
 from rules.mechanics import farad
-from rules.mechanics.wounds import breakage_outcome, read_breakage, read_demise
+from rules.mechanics.wounds import ENDURANCE, breakage_outcome, read_breakage, read_demise
 from rules.model.commands import ResolveCheck
 from rules.model.pending import BreakageData, DemiseData
 
