@@ -24,7 +24,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from rules.model.state import Combatant, Encounter
-from tracker.widgets.roster_columns import GAP, Column, layout, row_cells
+from tracker.widgets.roster_columns import (
+    GAP,
+    Column,
+    fit_number,
+    layout,
+    number_needs,
+    row_cells,
+)
 from tracker.widgets.tones import Tones, tones
 
 # Cell tones that carry meaning (sides, the actor, bleeding, conditions), from the theme;
@@ -78,6 +85,7 @@ class Roster(ScrollView, can_focus=True):
         self._columns: list[tuple[Column, int]] = []
         self._header: Strip | None = None
         self._width = 0
+        self._needs: dict[str, int] = {}  # the number columns' longest cells (layout)
         self._palette: Tones | None = None
         self._marked: set[str] = set()
 
@@ -107,6 +115,10 @@ class Roster(ScrollView, can_focus=True):
         if enc is not self._enc:
             self._rows.clear()
         self._enc = enc
+        needs = number_needs(enc.combatants.values(), enc)
+        if needs != self._needs:  # a number grew past its column: widen it, repaint all
+            self._needs = needs
+            self._width = 0
         order = list(enc.combatants)
         self._marked &= set(enc.combatants)  # the removed leave no mark behind
         if order != self._order:
@@ -119,6 +131,10 @@ class Roster(ScrollView, can_focus=True):
             self.refresh()
             if self.selected != previous:
                 self.post_message(self.Selected(self.selected))
+            return
+        if not self._width:
+            self._resize_virtual()
+            self.refresh()
             return
         self._refresh_changed_rows()
 
@@ -179,7 +195,7 @@ class Roster(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if width != self._width:
             self._width = width
-            self._columns = layout(width)
+            self._columns = layout(width, self._needs)
             self._rows.clear()
             self._header = None
         self.virtual_size = Size(width, len(self._order) + 1)
@@ -275,7 +291,7 @@ class Roster(ScrollView, can_focus=True):
             if position:
                 segments.append(gap)
             if column.align == "right":
-                text = text[-size:].rjust(size)
+                text = fit_number(text, size)
             cell = set_cell_size(text, size)
             accent = accents.get(column.key)
             segments.append(Segment(cell, style + accent if accent else style))

@@ -7,7 +7,8 @@ carry a priority: on a narrow terminal (80×24) the least needed go first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from rules.engine.track_index import acts_now
@@ -55,14 +56,17 @@ NAME_MAX = 26
 GAP = 1
 
 
-def layout(width: int) -> list[tuple[Column, int]]:
+def layout(width: int, needs: Mapping[str, int] | None = None) -> list[tuple[Column, int]]:
     """The columns that fit `width`, each with its width; the name takes what is left.
 
-    Drops the highest-priority numbers first until the name keeps at least its
-    minimum, then gives spare room to the name (up to NAME_MAX) and the rest to
-    the conditions column.
+    `needs` widens a number column to its longest cell (`number_needs`): a number is
+    never cut, since cut from the left a TTU of 10800 read 0800 and a Pen of -24* read
+    24*, a bonus. Drops the highest-priority columns first until the name keeps at
+    least its minimum, then gives spare room to the name (up to NAME_MAX) and the rest
+    to the conditions column.
     """
-    kept = list(COLUMNS)
+    wide = needs or {}
+    kept = [replace(c, width=max(c.width, wide.get(c.key, 0))) for c in COLUMNS]
     for level in (4, 3, 2, 1):
         if _used(kept) <= width:
             break
@@ -81,6 +85,36 @@ def layout(width: int) -> list[tuple[Column, int]]:
 
 def _used(columns: list[Column]) -> int:
     return sum(c.width for c in columns) + GAP * (len(columns) - 1)
+
+
+def fit_number(text: str, size: int) -> str:
+    """A right-aligned cell in `size` cells. One that is too long (a column narrower
+    than `number_needs` asked) loses its `*` first, then ends in `…`: cut, it shows it
+    is cut, and keeps its sign and its first digits."""
+    if len(text) > size and text.endswith("*"):
+        text = text[:-1]
+    if len(text) > size:
+        text = text[: max(0, size - 1)] + "…"
+    return text.rjust(size)
+
+
+def number_needs(combatants: Iterable[Combatant], enc: Encounter) -> dict[str, int]:
+    """The longest cell of each number column, over every combatant (for `layout`)."""
+    texts: dict[str, list[str]] = {"ttu": [], "blr": [], "pen": [], "luck": []}
+    for c in combatants:
+        texts["ttu"].append(ttu_text(c, enc))
+        texts["blr"].append(blr_text(c))
+        texts["pen"].append(pen_text(c))
+        texts["luck"].append(luck_text(c))
+    return {key: max(map(len, cells), default=0) for key, cells in texts.items()}
+
+
+def blr_text(c: Combatant) -> str:
+    return str(c.bleed_rate) if c.bleed_rate else ""
+
+
+def luck_text(c: Combatant) -> str:
+    return f"{c.luck:+d}" if c.luck else "0"
 
 
 def chance_text(chance: ChanceDice) -> str:
@@ -162,11 +196,11 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
         "side": SIDE_SHORT[c.side],
         "ttu": ttu_text(c, enc),
         "wp": wp_text(c),
-        "blr": str(c.bleed_rate) if c.bleed_rate else "",
+        "blr": blr_text(c),
         "armour": f"{a.rating}/{a.hard}/{a.soft}",
         "shield": shield_text(c),
         "pen": pen_text(c),
         "cond": conditions(c, enc),
         "chance": chance_text(c.chance),
-        "luck": f"{c.luck:+d}" if c.luck else "0",
+        "luck": luck_text(c),
     }
