@@ -87,6 +87,23 @@ class ActFlow:
     def __init__(self, app: TrackerApp) -> None:
         self.app = app
         self._waiting: object | None = None  # an act dialog's answer, not yet applied
+        self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
+
+    def coming(self) -> bool:
+        """An act dialog is on its way: an answer is being applied (its next step opens
+        next), or the dialog pushed last has not mounted yet. The pending banner asks,
+        so it never invites `d` then (the key would land in that dialog's field)."""
+        opening = self._opening
+        if opening is not None and opening in self.app.screen_stack and not opening.is_mounted:
+            return True
+        return self._waiting is not None
+
+    def _reword_banners(self) -> None:
+        from tracker.widgets.pending_banner import PendingBanner
+
+        for screen in self.app.screen_stack:
+            for banner in screen.query(PendingBanner):
+                banner.reword()
 
     @property
     def encounter(self) -> Encounter | None:
@@ -195,6 +212,7 @@ class ActFlow:
     def open(self, dialog: ModalScreen[Any] | None) -> None:
         """Push an act dialog; its answer goes to `run_command` (with typed dice if asked)."""
         if dialog is not None:
+            self._opening = dialog
             self.app.push_screen(dialog, self._answered)
 
     def _answered(self, command: Command | None) -> None:
@@ -207,17 +225,20 @@ class ActFlow:
         command is applied, the act goes on to its next step."""
         if isinstance(message.dialog, ActDialog):
             self._waiting = message.result
+            self._reword_banners()
 
     def applied(self, command: Command) -> None:
         """A command changed the encounter: the act dialog's own goes on to the next step."""
         if command is self._waiting:
             self._waiting = None
             self._next()
+            self._reword_banners()
 
     def ended(self, command: Command) -> None:
         """Refused, or cancelled at the dice: nothing changed and the act ends there."""
         if command is self._waiting:
             self._waiting = None
+            self._reword_banners()
 
     def _next(self) -> None:
         enc = self.encounter

@@ -138,6 +138,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
 
     def on_mount(self) -> None:
         self.query_one(EventLog).border_title = "Log"
+        self.query_one(PendingBanner).coming = self.tracker.act_flow.coming
         self.query_one("#roster", Roster).focus()
         self.watch(self.app, "revision", self.sync, init=True)
         self.call_after_refresh(self.tracker.finish_opening)  # after the first frame

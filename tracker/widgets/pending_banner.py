@@ -3,11 +3,15 @@
 Advance refuses while any are pending (engine rule 7), so the banner also
 says which key answers them, except while a dialog covers the main screen:
 `d` then goes to that dialog (typed into its first field), so the banner
-says the decision is answered in the open dialog instead.
+says the decision is answered in the open dialog instead. Nor while the act
+flow is on its way to that dialog (an answer being applied, a dialog not yet
+drawn: 1-3 s on a busy laptop): a `d` pressed then waits for the dialog and
+lands in its field (issue 27), so the banner says the dialog is coming.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from rich.style import Style
@@ -26,14 +30,16 @@ def pending_line(pending: Pending) -> Text:
     return Text.assemble((" ⚠ DECISION: ", Style(bold=True)), (pending.text, Style()))
 
 
-def banner_text(enc: Encounter, cover: Cover = None) -> Text:
+def banner_text(enc: Encounter, cover: Cover = None, coming: bool = False) -> Text:
     """The first decision, and how to answer it: `d`, unless a dialog covers the main
-    screen (then `d` would be typed into that dialog's field, not answer anything)."""
+    screen or is `coming` (then `d` would be typed into that dialog's field)."""
     first = enc.pending[0]
     text = pending_line(first)
     more = len(enc.pending) - 1
     if cover == "decision":
         text.append("   answer it in the open dialog", Style(bold=True))
+    elif cover is None and coming:
+        text.append("   its dialog is opening…", Style(bold=True))
     elif cover is None:
         verb = "dismiss" if first.kind == "reminder" else "answer"  # a reminder: one key
         text.append(f"   press {ANSWER_KEY} to {verb}", Style(bold=True, reverse=True))
@@ -55,16 +61,24 @@ class PendingBanner(Static):
         self._key: tuple[object, ...] = ()
         self._enc: Encounter | None = None
         self.cover: Cover = None
+        # Whether the act flow is opening a dialog (tracker.act_flow.ActFlow.coming).
+        self.coming: Callable[[], bool] = lambda: False
 
     def show(self, enc: Encounter) -> None:
         self._enc = enc
-        key = (self.cover, *((p.id, p.goal, p.text) for p in enc.pending))
+        coming = self.coming()
+        key = (self.cover, coming, *((p.id, p.goal, p.text) for p in enc.pending))
         if key == self._key:
             return
         self._key = key
         self.set_class(bool(enc.pending), "-pending")
         if enc.pending:
-            self.update(banner_text(enc, self.cover))
+            self.update(banner_text(enc, self.cover, coming))
+
+    def reword(self) -> None:
+        """Say it again, with what `coming` answers now."""
+        if self._enc is not None:
+            self.show(self._enc)
 
     def covered(self, cover: Cover) -> None:
         """The main screen was covered by a dialog (or uncovered): reword the key hint."""
