@@ -15,6 +15,7 @@ from textual.events import Resize
 from textual.strip import Strip
 
 from rules.engine.death_forecast import standing_words
+from rules.engine.public_log import is_party, labels
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, shield_text, ttu_text
@@ -133,6 +134,20 @@ def effect_lines(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> list[T
     return lines
 
 
+def players_see(c: Combatant, enc: Encounter) -> str | None:
+    """What the players' screen shows of a being (issue 27: the GM's roster marks the
+    hidden with ◌; this says the rest). None for the party, always shown by name."""
+    if c.hidden:
+        return "hidden from the players (v shows it)"
+    if is_party(c):
+        return None
+    if c.reveal == "unknown":
+        return f"players see {labels(enc)[c.id]} (V reveals its name)"
+    if c.reveal == "name":
+        return "players see its name, not its numbers (V shows them)"
+    return "players see its name and its numbers (V hides both)"
+
+
 def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     """Everything a GM looks up mid-fight about one being, top to bottom."""
     head = Text(c.name, Style(bold=True, underline=True))
@@ -150,6 +165,9 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     elif c.out_of_fight:
         state.append(" · out of the fight", palette["warning"])
     lines.append(state)  # bleeding and exhaustion: the Effects list below says them once
+    seen = players_see(c, enc)
+    if seen is not None:
+        lines.append(Text(seen, palette["warning"] if c.hidden else DIM))
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
     lines.extend(effect_lines(c, enc, palette))

@@ -27,6 +27,7 @@ LIMB_SHORT = {"broken": "broken", "shattered": "shattered", "severed": "severed"
 # C1: available / used / locked chance dice (combat, then roleplay).
 CHANCE_MARK = {"available": "●", "used": "○", "locked": "×"}
 SIDE_SHORT = {"PC": "PC", "ally": "ally", "enemy": "enemy", "neutral": "neut"}
+HIDDEN = "◌ "  # before a name the players' screen does not show (an ambusher): `v` shows it
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,7 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
     a = c.armour
     return {
         "mark": "▶" if acting else ("·" if acts_now(enc, c) else " "),
-        "name": c.name,
+        "name": HIDDEN + c.name if c.hidden else c.name,
         "side": SIDE_SHORT[c.side],
         "ttu": ttu_text(c, enc),
         "wp": wp_text(c),
