@@ -86,7 +86,9 @@ async def test_typing_a_name_s_first_letters_selects_it() -> None:
 
 
 async def test_one_key_declares_the_dodge_and_walks_a10_s_goals() -> None:
-    """ctrl+d declares the dodge, each press the next situation of A10, then none again."""
+    """ctrl+d declares the dodge, each press the next situation of A10, then none again.
+    Against a shot there is no "dodging a melee attack" (A10: its goal 4 is for melee);
+    before, the fourth press offered it and the drop-down listed it."""
     enc = crowd()
     enc.combatants["lio"].ttu = 13
     shooting(enc)
@@ -95,11 +97,16 @@ async def test_one_key_declares_the_dodge_and_walks_a10_s_goals() -> None:
         dodge = app.screen.query_one("#dodge", Select)
         await until(pilot, lambda: app.screen.query_one("#target", Select).value == "guard")
         seen = []
-        for _ in range(4):
+        assert [value for _label, value in dodge._options][1:] == [
+            "heavy cover",
+            "light cover",
+            "hit the floor",
+        ]
+        for _ in range(3):
             await pilot.press("ctrl+d")
             await pilot.pause()
             seen.append(dodge.value)
-        assert seen == ["heavy cover", "light cover", "hit the floor", "melee"]
+        assert seen == ["heavy cover", "light cover", "hit the floor"]
         await pilot.press("ctrl+d")
         await until(pilot, lambda: dodge.value is Select.NULL)
         await pilot.press("ctrl+d")
@@ -163,3 +170,10 @@ async def test_a_dodge_modifier_without_a_dodge_is_refused_not_ignored() -> None
         command, errors = app.screen.validate_form()  # type: ignore[attr-defined]
     assert isinstance(command, Attack) and command.dodge is not None
     assert command.dodge.modifier == 2
+
+
+def test_a_melee_blow_is_dodged_as_one_first_a_shot_never_A10() -> None:
+    from tracker.modals.act.dodge_key import dodge_cycle
+
+    assert dodge_cycle("melee") == ["melee", "heavy cover", "light cover", "hit the floor"]
+    assert dodge_cycle("ranged") == ["heavy cover", "light cover", "hit the floor"]

@@ -42,7 +42,7 @@ from tracker.modals.act.common import (
     paying_actions,
     reaction_verdict,
 )
-from tracker.modals.act.dodge_key import next_dodge
+from tracker.modals.act.dodge_key import dodge_situations, next_dodge
 from tracker.modals.act.held import (
     KEPT,
     held_label,
@@ -159,7 +159,10 @@ class AttackDialog(ActDialog[Attack]):
                     yield labelled(
                         "Dodge (^d)",
                         FieldSelect[str](
-                            [(f"{n} (goal {g})", n) for n, g in DODGE_GOALS.items()],
+                            [
+                                (f"{n} (goal {DODGE_GOALS[n]})", n)
+                                for n in dodge_situations(self.weapon.kind)
+                            ],
                             prompt="no dodge",
                             id="dodge",
                             compact=True,

@@ -3,7 +3,8 @@ the next of A10's situations, and after the last none again.
 
 Before it, declaring a dodge took seven or eight Tabs to reach the field.
 The situation that fits the blow comes first: dodging a melee attack for a
-melee weapon, else the first of the cover dives.
+melee weapon, else the first of the cover dives. A shot is never dodged "as a melee
+attack": A10 gives that goal (4) to melee attacks only (issue 27 saw it offered).
 """
 
 from __future__ import annotations
@@ -17,10 +18,15 @@ WeaponKind = Literal["melee", "ranged"]
 MELEE = "melee"
 
 
+def dodge_situations(kind: WeaponKind) -> list[str]:
+    """A10's dodge situations against a weapon of `kind`, in A10's order."""
+    return [name for name in DODGE_GOALS if name != MELEE or kind == "melee"]
+
+
 def dodge_cycle(kind: WeaponKind) -> list[str]:
     """A10's dodge situations in the order the key walks them for a weapon of `kind`."""
-    names = list(DODGE_GOALS)
-    if kind == "melee" and MELEE in names:
+    names = dodge_situations(kind)
+    if MELEE in names:
         names.remove(MELEE)
         names.insert(0, MELEE)
     return names
