@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rules.model.effect_commands import PassTime
     from tracker.screens.main import MainScreen
 
 
@@ -62,7 +63,13 @@ class EffectKeys:
             from tracker import main_pass_time
             from tracker.modals.pass_time import PassTimeForm
 
-            self._ask(PassTimeForm(self.encounter), lambda c: main_pass_time.run(self, c, []))
+            app = self.tracker
+
+            def chosen(command: PassTime) -> None:
+                app.pass_unit = command.unit  # the next P opens on it
+                main_pass_time.run(self, command, [])
+
+            self._ask(PassTimeForm(self.encounter, app.pass_unit), chosen)
 
     def action_cancel_reminder(self: MainScreen) -> None:  # type: ignore[misc]
         """The palette's "Cancel a reminder": one still ahead, by a list."""

@@ -31,7 +31,7 @@ from rules.engine.apply import Applied, apply
 from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import DiceExhausted, DiceSource, ScriptedDice
-from rules.model.effect_commands import PassTime
+from rules.model.effect_commands import PassTime, TimeUnit
 from rules.model.state import Encounter
 from tracker.key_reasons import ENCOUNTER_ACTIONS
 from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
@@ -88,6 +88,7 @@ class PassingKeys:
     is refused with a message (its binding still runs through `refused_while_passing`)."""
 
     passing: Running | None = None
+    pass_unit: TimeUnit = "TU"  # the GM's last passage's (P, the party's): the next one's
 
     def refused_while_passing(self, action: str | ActionParseResult) -> bool:
         """True (and said so) for a key that must wait for the passage under way."""

@@ -65,9 +65,13 @@ def ask(screen: PartyScreen) -> None:
     def chosen(passage: Passage | None) -> None:
         if passage is not None:
             screen.demise_goal = passage.demise_goal  # the next dialog offers it again
+            app.pass_unit = passage.command.unit  # and this unit, as the main screen's P
             run(screen, passage, [])
 
-    screen.app.push_screen(PartyPassTimeForm(screen.party, screen.demise_goal), chosen)
+    app = screen.tracker
+    screen.app.push_screen(
+        PartyPassTimeForm(screen.party, screen.demise_goal, app.pass_unit), chosen
+    )
 
 
 def _passage(party: Party, passage: Passage, dice: DiceSource) -> Outcome:

@@ -50,9 +50,13 @@ class PartyPassTimeForm(Dialog[Passage]):
     }
     """
 
-    def __init__(self, party: Party, demise_goal: int = DEFAULT_GOAL) -> None:
+    def __init__(
+        self, party: Party, demise_goal: int = DEFAULT_GOAL, unit: TimeUnit = "TU"
+    ) -> None:
+        """`unit`: the one the GM last passed time in (the app keeps it)."""
         super().__init__()
         self.party = party
+        self.unit = unit
         self.demise_goal = demise_goal
         self._forecasts: Forecasts | None = None  # R31: who lives through the passage
 
@@ -69,7 +73,7 @@ class PartyPassTimeForm(Dialog[Passage]):
             yield labelled("Amount", Input(placeholder="10", id="amount"))
             yield labelled(
                 "Unit",
-                FieldSelect([(u, u) for u in UNITS], value=UNITS[0], allow_blank=False, id="unit"),
+                FieldSelect([(u, u) for u in UNITS], value=self.unit, allow_blank=False, id="unit"),
             )
             yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
             yield FieldError("amount")

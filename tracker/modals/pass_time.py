@@ -36,9 +36,11 @@ class PassTimeForm(Dialog[PassTime]):
     }
     """
 
-    def __init__(self, encounter: Encounter) -> None:
+    def __init__(self, encounter: Encounter, unit: TimeUnit = "TU") -> None:
+        """`unit`: the one the GM last passed time in (the app keeps it)."""
         super().__init__()
         self.encounter = encounter
+        self.unit = unit
         self.forecasts = Forecasts(encounter)  # R31: who lives through the passage
 
     def compose(self) -> ComposeResult:
@@ -52,7 +54,7 @@ class PassTimeForm(Dialog[PassTime]):
             yield labelled("Amount", Input(placeholder="10", id="amount"))
             yield labelled(
                 "Unit",
-                FieldSelect([(u, u) for u in UNITS], value=UNITS[0], allow_blank=False, id="unit"),
+                FieldSelect([(u, u) for u in UNITS], value=self.unit, allow_blank=False, id="unit"),
             )
             yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
             yield FieldError("amount")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import type_into, until
@@ -109,6 +109,7 @@ async def test_a_reminder_stops_the_clock_and_d_dismisses_it(tmp_path: Path) -> 
 
 
 async def test_P_passes_time_outside_combat_only(tmp_path: Path) -> None:
+    """And the next P opens on the unit of the last (issue 27: it went back to TU)."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
@@ -119,6 +120,19 @@ async def test_P_passes_time_outside_combat_only(tmp_path: Path) -> None:
         await type_into(pilot, "#amount", "12")
         await pilot.press("enter")
         await until(pilot, lambda: app.session.encounter.time == start + 12)  # in a worker
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await pilot.press("P")
+        await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
+        app.screen.query_one("#unit", Select).value = "minutes"
+        await type_into(pilot, "#amount", "2")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.encounter.time == start + 12 + 120)
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await pilot.press("P")
+        await until(pilot, lambda: isinstance(app.screen, PassTimeForm))
+        assert app.screen.query_one("#unit", Select).value == "minutes"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await begin(pilot)
         await pilot.press("P")  # in combat the track runs the clock: refused with why
         await pilot.pause()
