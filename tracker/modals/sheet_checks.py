@@ -3,7 +3,9 @@
 Pydantic judges the fields (`slot_for` puts each of its messages under the
 field it names: "skill 'Melee': ..."); `judge` adds what a valid model may
 still get wrong in this encounter: a taken name, no action, a stat a weapon
-or action rolls on that the sheet lacks (A1), a skill it lacks (only a note).
+or action rolls on that the sheet lacks (A1), a skill it lacks (only a note), and
+a skill typed one field early under the stats, or a stat under the skills (issue 27:
+`Melee 6, Shoot 5` in "More stats" silently made two stats).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.engine.handlers.roster import free_name, name_taken
+from rules.engine.roll_choices import DODGE_SKILL
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, Combatant, Encounter, Weapon
 from tracker.modals.attack_offer import unused_weapon_notes
@@ -50,6 +53,37 @@ def slot_for(path: str) -> tuple[str, str]:
     return FORM, f"{path}: " if path else ""
 
 
+def skill_owners(encounter: Encounter, c: Combatant) -> dict[str, str]:
+    """Each skill name known here (lower case), and who or what makes it one: another
+    being's skill, a weapon or action of this sheet that rolls it, A10's Dodge."""
+    known = {DODGE_SKILL.lower(): "A10's dodge rolls it"}
+    for other in encounter.combatants.values():
+        if other.id != c.id:
+            for name in other.skills:
+                known.setdefault(name.lower(), f"{other.name} has it")
+    items: list[Weapon | Action] = [*c.weapons, *c.actions]
+    for item in items:
+        if item.skill is not None:
+            known[item.skill.lower()] = f"{item.name} rolls it"
+    return known
+
+
+def _misplaced(encounter: Encounter, c: Combatant, problems: dict[str, list[str]]) -> None:
+    """A skill under the stats, or a stat under the skills: said under the field."""
+    owners = skill_owners(encounter, c)
+    for stat in c.stats:
+        why = owners.get(stat.lower())
+        if why is not None and on_sheet(c.skills, stat) is None:
+            problems.setdefault("stats", []).append(
+                f"{stat!r} is a skill ({why}): type it under Skills, not as a stat"
+            )
+    for skill in c.skills:
+        if on_sheet(c.stats, skill) is not None:
+            problems.setdefault("skills", []).append(
+                f"{skill!r} is a stat on this sheet: type it under the stats, not as a skill"
+            )
+
+
 def judge(
     encounter: Encounter,
     c: Combatant,
@@ -72,6 +106,7 @@ def judge(
             "needs at least one action: an Action Opportunity is spent on actions "
             "(A7, A8); + action adds one (e.g. Wait, cost 1)"
         )
+    _misplaced(encounter, c, problems)
     for index, note in unused_weapon_notes(c).items():
         notes.setdefault(f"weapon-{index}", []).append(note)
     have = ", ".join(c.stats)

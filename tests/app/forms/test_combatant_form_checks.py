@@ -131,3 +131,31 @@ async def test_a_skill_not_on_the_sheet_is_a_note_that_does_not_block_A1() -> No
     (command,) = app.results
     assert isinstance(command, EditCombatant)
     assert command.combatant.weapons[0].skill == "Knives"
+
+
+async def test_skills_typed_under_the_stats_are_refused_there_and_stats_under_skills() -> None:
+    """Issue 27: `Melee 4, Dodge 3` typed one field early (More stats) silently made
+    two stats and no skills. Now each is named under the field it was typed in."""
+    app = Host(CombatantForm(encounter(), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_into(pilot, "#name", "Dinzis")
+        await type_into(pilot, "#more-stats", "Melee 4, Dodge 3")
+        await until(pilot, lambda: "is a skill" in shown(app, "stats"))
+        said = shown(app, "stats")
+        assert "'Melee' is a skill (Kans the Scraver has it)" in said
+        assert "'Dodge' is a skill" in said and save_disabled(app)
+        await pilot.press("enter")
+        assert app.results == []
+        await type_into(pilot, "#more-stats", "")
+        await type_into(pilot, "#skills", "Melee 4, Wits 3")
+        await until(pilot, lambda: "is a stat" in shown(app, "skills"))
+        assert "'Wits' is a stat on this sheet" in shown(app, "skills")
+        assert shown(app, "stats") == ""
+        await type_into(pilot, "#skills", "Melee 4, Dodge 3")
+        await until(pilot, lambda: not save_disabled(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.results))
+    (command,) = app.results
+    assert isinstance(command, AddCombatant)
+    assert command.combatant.skills == {"Melee": 4, "Dodge": 3}
+    assert "Melee" not in command.combatant.stats
