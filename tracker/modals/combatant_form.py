@@ -47,6 +47,7 @@ from tracker.modals.combatant_rows import (
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import join_pairs, read_numbers, split_pairs
 from tracker.modals.sheet_checks import ARMOUR_FIELDS, PAIR_FIELDS, judge, slot_for
+from tracker.modals.space_button import SpaceButton
 
 SheetCommand = AddCombatant | EditCombatant
 AWARENESS: tuple[str, ...] = get_args(Awareness)
@@ -170,14 +171,14 @@ class CombatantForm(Dialog[SheetCommand]):
                 with Vertical(id="weapons"):
                     for weapon in c.weapons if c else []:
                         yield WeaponRow(weapon)
-                yield Button("+ weapon", id="add-weapon", classes="add-row", compact=True)
+                yield SpaceButton("+ weapon", id="add-weapon", classes="add-row", compact=True)
                 yield from self._protection(c)
                 yield Label("Actions (time cost in TU, R6)", classes="section")
                 yield header(*ACTION_COLUMNS)
                 with Vertical(id="actions"):
                     for action in c.actions if c else default_repertoire():
                         yield ActionRow(action)
-                yield Button("+ action", id="add-action", classes="add-row", compact=True)
+                yield SpaceButton("+ action", id="add-action", classes="add-row", compact=True)
                 yield FieldError("actions")
                 yield labelled("Luck points", Input(str(c.luck) if c else "", id="luck"))
                 yield FieldError("luck")

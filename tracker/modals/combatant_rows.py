@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select
 from rules.mechanics.chart import DEFAULT_ACTION_COST
 from rules.model.state import Action, Weapon
 from tracker.modals.form import FieldError, FieldSelect
+from tracker.modals.space_button import SpaceButton
 
 WEAPON_KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)
 ACTION_KINDS: tuple[str, ...] = get_args(Action.model_fields["kind"].annotation)
@@ -88,7 +89,7 @@ class Row(Vertical, Generic[ItemT]):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield from self.cells()
-            yield Button("✕", classes="remove", compact=True, tooltip="remove this row")
+            yield SpaceButton("✕", classes="remove", compact=True, tooltip="remove this row")
         yield self.error
 
     def cell(self, cell: str) -> Widget:

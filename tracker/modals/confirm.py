@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tracker.modals.space_button import SpaceButton
+
 
 class Confirm(ModalScreen[bool]):
     """y or enter says yes; n or escape says no. Dismisses with a plain bool."""
@@ -56,8 +58,8 @@ class Confirm(ModalScreen[bool]):
         with Vertical():
             yield Static(self.question, id="question", markup=False)
             with Horizontal():
-                yield Button("Yes (y)", variant="warning", id="yes", compact=True)
-                yield Button("No (n)", id="no", compact=True)
+                yield SpaceButton("Yes (y)", variant="warning", id="yes", compact=True)
+                yield SpaceButton("No (n)", id="no", compact=True)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

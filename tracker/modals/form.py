@@ -40,6 +40,7 @@ from tracker.key_order import hold_keys
 from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.modals.option_marks import MarkedSelectOverlay, NoWrapSelectionList
+from tracker.modals.space_button import SpaceButton
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
 if TYPE_CHECKING:
@@ -162,8 +163,8 @@ def labelled(label: str, *widgets: Widget, classes: str = "") -> Horizontal:
 def buttons(save_label: str = "Save") -> ComposeResult:
     """The Save / Cancel row every form ends with."""
     with Horizontal(classes="buttons"):
-        yield Button(save_label, variant="primary", id="save", compact=True)
-        yield Button("Cancel", id="cancel", compact=True)
+        yield SpaceButton(save_label, variant="primary", id="save", compact=True)
+        yield SpaceButton("Cancel", id="cancel", compact=True)
 
 
 class Dialog(ModalScreen[ResultT]):

@@ -159,3 +159,21 @@ async def test_skills_typed_under_the_stats_are_refused_there_and_stats_under_sk
     assert isinstance(command, AddCombatant)
     assert command.combatant.skills == {"Melee": 4, "Dodge": 3}
     assert "Melee" not in command.combatant.stats
+
+
+async def test_space_presses_the_focused_button_as_enter_does() -> None:
+    """Issue 27: space on `+ weapon` did nothing (Textual's Button binds enter only)."""
+    from tracker.modals.combatant_rows import WeaponRow
+
+    app = Host(CombatantForm(encounter(), None))
+    async with app.run_test(size=SIZE) as pilot:
+        rows = len(app.screen.query(WeaponRow))
+        app.screen.query_one("#add-weapon").focus()
+        await pilot.pause()
+        await pilot.press("space")
+        await until(pilot, lambda: len(app.screen.query(WeaponRow)) == rows + 1)
+        await type_into(pilot, "#name", "Dinzis")
+        app.screen.query_one("#cancel").focus()
+        await pilot.pause()
+        await pilot.press("space")
+        await until(pilot, lambda: app.results == [None])
