@@ -94,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tracker.cli_paths import quiet_on_closed_pipe
+
+    return quiet_on_closed_pipe(lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.schema:
@@ -107,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_view(parser, args)
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
+    if (problem := gm_paths_problem(args)) is not None:
+        print(f"tracker: {problem}", file=sys.stderr)
+        return 2
     if args.serve is not None:
         from tracker.serve import serve
 
@@ -117,13 +126,35 @@ def main(argv: list[str] | None = None) -> int:
 
         print("\n".join(template_lines(args.saves or default_saves_dir())))
         return 0
+    if args.check and args.demo:  # a check writes nothing: its copy goes in a spare folder
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="tracker-check-") as spare:
+            return run_app(args, Path(spare), kept=False)
+    return run_app(args, args.saves)
+
+
+def gm_paths_problem(args: argparse.Namespace) -> str | None:
+    """The GM's PATH and saves folder, judged before the app starts (tracker.cli_paths)."""
+    from rules.saves.user_folders import default_saves_dir
+    from tracker.cli_paths import folder_problem, path_problem
+
+    if args.path is not None and (problem := path_problem(args.path)) is not None:
+        return problem
+    if args.check and args.demo:
+        return None  # its copy goes in a spare folder
+    return folder_problem(args.saves or default_saves_dir())
+
+
+def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> int:
+    """The GM's app (or its headless --check); `kept`: the check's copy stays."""
     from tracker.app import make_app
 
     try:
         app = make_app(
             args.path,
             demo=args.demo,
-            saves_dir=args.saves,
+            saves_dir=saves,
             seed=args.seed,
             dice_mode="physical" if args.physical else None,  # None: the save's own
         )
@@ -133,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         from tracker.check import run_check
 
-        code, summary = run_check(app)
+        code, summary = run_check(app, kept)
         print(summary, file=sys.stdout if code == 0 else sys.stderr)
         return code
     app.run()
@@ -149,8 +180,17 @@ def run_view(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ]
     if others:
         parser.error(f"--view takes its own save; give it without {', '.join(others)}")
-    if args.view.is_dir():
-        parser.error(f"--view {args.view}: that is a folder; give the save file itself")
+    from rules.saves.store import SaveError, read_save
+    from tracker.cli_paths import path_problem
+
+    if (problem := path_problem(args.view)) is not None:  # the one rule for a PATH
+        print(f"tracker: {problem}", file=sys.stderr)
+        return 2
+    try:
+        read_save(args.view)  # as --serve: a file that is not a save is said at once
+    except SaveError as error:
+        print(f"tracker: {error} (the players' screen shows a save)", file=sys.stderr)
+        return 2
     from tracker.players_view.app import PlayersView
 
     PlayersView(args.view).run()

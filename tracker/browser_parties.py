@@ -39,7 +39,12 @@ def party_rows(browser: SavesBrowser) -> dict[str, PartyInfo]:
         key=NEW_PARTY,
     )
     found: dict[str, PartyInfo] = {}
-    for info in list_parties(browser.folder):
+    try:
+        listed = list_parties(browser.folder)
+    except SaveError as error:  # the folder is a file, or unreadable: said, not a crash
+        browser.show_error(str(error))
+        listed = []
+    for info in listed:
         key = PARTY + str(info.path)
         found[key] = info
         saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")

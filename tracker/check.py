@@ -20,14 +20,15 @@ if TYPE_CHECKING:
 CHECK_SECONDS = 30.0  # a full load takes well under a second; this is the give-up line
 
 
-def run_check(app: TrackerApp) -> tuple[int, str]:
-    """(exit code, one-line summary) of starting `app` headless and letting it settle."""
+def run_check(app: TrackerApp, kept: bool = True) -> tuple[int, str]:
+    """(exit code, one-line summary) of starting `app` headless and letting it settle;
+    `kept`: the save stays where the app opened it (not: --demo's spare copy)."""
     outcome: list[tuple[int, str]] = []
 
     async def autopilot(pilot: Pilot[object]) -> None:  # Textual passes Pilot[object]
         deadline = time.monotonic() + CHECK_SECONDS
         while time.monotonic() < deadline:
-            found = _settled(app)
+            found = _settled(app, kept)
             if found is not None:
                 outcome.append(found)
                 break
@@ -40,7 +41,7 @@ def run_check(app: TrackerApp) -> tuple[int, str]:
     return outcome[0] if outcome else (1, "the app stopped before it settled")
 
 
-def _settled(app: TrackerApp) -> tuple[int, str] | None:
+def _settled(app: TrackerApp, kept: bool) -> tuple[int, str] | None:
     from tracker.screens.main import MainScreen
     from tracker.screens.saves_browser import SavesBrowser
 
@@ -53,7 +54,8 @@ def _settled(app: TrackerApp) -> tuple[int, str] | None:
         names = ", ".join(c.name for c in enc.combatants.values())
         return 0, (
             f"{enc.name}: {len(enc.combatants)} combatants ({names}); day {enc.day},"
-            f" time {enc.time}; {len(session.done)} commands; saved as {app.save_path}"
+            f" time {enc.time}; {len(session.done)} commands; "
+            + (f"saved as {app.save_path}" if kept else "checked, no copy kept")
         )
     if isinstance(screen, SavesBrowser) and screen.is_mounted:
         if screen.error:

@@ -128,13 +128,16 @@ def test_the_installed_tracker_runs_from_the_venv_not_the_checkout(
 def test_the_installed_tracker_opens_the_demo_in_the_data_folder(
     installed: dict[str, Path], tmp_path: Path
 ) -> None:
-    """Before the fix: [Errno 2] …/site-packages/saves/demo.json."""
+    """Before the fix: [Errno 2] …/site-packages/saves/demo.json. The check of the demo
+    keeps no copy (issue 28: each left another); the browser's check names the folder."""
     env = _env(tmp_path)
     out = _ok(_run([_tracker(installed), "--demo", "--check"], installed["cwd"], env))
     saves = tmp_path / "data" / "fs-tracker" / "saves"
     assert out.startswith("The card game: 3 combatants (Dinzis the Ukar, Kans the Scraver,")
-    assert out.strip().endswith(f"saved as {saves / 'the-card-game.json'}")
-    assert (saves / "the-card-game.json").is_file()
+    assert out.strip().endswith("checked, no copy kept")
+    assert not saves.exists() or not list(saves.iterdir())
+    browser = _ok(_run([_tracker(installed), "--check"], installed["cwd"], env))
+    assert browser.strip() == f"saves browser: 0 saves in {saves}"
     assert not list(installed["cwd"].iterdir())  # nothing lands in the folder the GM is in
     listed = _ok(_run([_tracker(installed), "--templates"], installed["cwd"], env)).splitlines()
     assert [line.split("\t")[0] for line in listed] == sorted(

@@ -43,14 +43,19 @@ def test_help_names_the_folder_tracker_saves_chooses(
     assert f"saves live in {tmp_path / 'mine'}" in capsys.readouterr().out
 
 
-def test_check_opens_the_demo_headless_in_the_data_folder(
+def test_check_opens_the_demo_headless_and_keeps_no_copy(
     folders: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--demo", "--check"]) == 0
-    out = capsys.readouterr().out.strip()
-    copy = folders["saves"] / "the-card-game.json"
-    assert out.startswith("The card game: 3 combatants (Dinzis the Ukar, Kans the Scraver,")
-    assert out.endswith(f"saved as {copy}") and copy.is_file()
+    """Issue 28: each `--demo --check` left another numbered copy (-2, -3, -4)."""
+    for _ in range(2):
+        assert main(["--demo", "--check"]) == 0
+        out = capsys.readouterr().out.strip()
+        assert out.startswith("The card game: 3 combatants (Dinzis the Ukar, Kans the Scraver,")
+        assert out.endswith("checked, no copy kept")
+    saves = folders["saves"]
+    assert not saves.exists() or not list(saves.iterdir())
+    assert main(["--check"]) == 0  # the browser's check: the data folder, still empty
+    assert capsys.readouterr().out.strip() == f"saves browser: 0 saves in {saves}"
 
 
 def test_check_of_a_broken_save_says_why_and_fails(
