@@ -66,12 +66,10 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, App[None])
         Binding("k", "act('anima')", "Check", id="anima", show=False, tooltip="Anima B4-B6"),
     ]
 
-    # `var`, not `reactive`: a change must not repaint the whole screen; the
-    # widgets watching it refresh only what changed.
+    # `var`, not `reactive`: a change repaints only the widgets watching it, not the screen.
     revision: var[int] = var(0, init=False)
     dice_mode: var[DiceMode] = var("virtual", init=False)
-    # when an autosave first failed; None once a save works (the status bar shows it)
-    unsaved_since: var[datetime | None] = var(None, init=False)
+    unsaved_since: var[datetime | None] = var(None, init=False)  # the first failed autosave's
 
     def __init__(
         self,
@@ -266,6 +264,10 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, App[None])
         '[/]', which as markup stops the app when the toast is drawn, or '[@click=...]'."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: Textual's own hint is markup, which showed raw here (issue 28)."""
+        self.notify("ctrl+q quits (q on the main screen); the fight is autosaved", title="Quit?")
+
     @property
     def virtual_dice(self) -> SeededDice:
         if self._virtual is None:
@@ -390,9 +392,5 @@ def make_app(
         demo = True
     if demo:
         path = copy_demo(saves_dir)
-    return TrackerApp(
-        saves_dir=saves_dir,
-        path=None if path is None else Path(path),
-        seed=seed,
-        dice_mode=dice_mode,
-    )
+    given = None if path is None else Path(path)
+    return TrackerApp(saves_dir=saves_dir, path=given, seed=seed, dice_mode=dice_mode)

@@ -16,6 +16,9 @@ else:
     _Base = object
 
 
+UNDO_TAIL = 64  # the log lines kept aside for the undo notice (a step writes a few)
+
+
 class UndoKeys(_Base):
     """A mixin of `TrackerApp`: the history keys, which never roll a die (redo reuses
     the faces of the first time)."""
@@ -41,8 +44,12 @@ class UndoKeys(_Base):
         assert self.session is not None
         try:
             if which == "undo":
+                log = self.session.encounter.log
+                count, tail = len(log), log[-UNDO_TAIL:]
                 step = self.session.undo()
-                self.notify(f"Undid {step.command.type}", timeout=2)
+                gone = count - len(self.session.encounter.log)  # the lines the step wrote
+                said = tail[-gone].text if 0 < gone <= len(tail) else None
+                self.notify(f"Undid: {said or step.command.type.replace('-', ' ')}", timeout=3)
             else:
                 self.session.redo()
         except (CommandError, HistoryError, ValueError) as error:
