@@ -198,3 +198,13 @@ def fight_file(tmp_path: Path, **markon_over: object) -> Path:
     path = tmp_path / "fight.json"
     save_session(a10(shield=Shield(low=5, high=10), **markon_over), path)
     return path
+
+
+async def type_faces(pilot: Pilot[None], faces: str) -> None:
+    """Physical dice: the dice-entry form asks; the GM types the faces and enter."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, DiceEntry))
+    asking = app.screen
+    await type_into(pilot, "#faces", faces)
+    await pilot.press("enter")
+    await until(pilot, lambda: app.screen is not asking)  # the next ask may follow at once

@@ -18,7 +18,8 @@ from textual.widgets import Label, Static
 from rules.mechanics.chart import REACTION_BASE
 from rules.model.commands import StartCombat
 from rules.model.state import Awareness, Combatant, Encounter
-from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, MarkedCheckbox, buttons
+from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons
+from tracker.modals.marked_fields import MarkedCheckbox
 
 AWARENESS: tuple[str, ...] = get_args(Awareness)
 

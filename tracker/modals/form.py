@@ -20,14 +20,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.events import ScreenResume
 from textual.screen import ModalScreen
-from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
     Input,
     Label,
-    RadioButton,
     RadioSet,
     Select,
     Static,
@@ -39,7 +37,7 @@ from rules.model.state import Combatant, Encounter
 from tracker.key_order import hold_keys
 from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
-from tracker.modals.option_marks import MarkedSelectOverlay, NoWrapSelectionList
+from tracker.modals.option_marks import MarkedSelectOverlay
 from tracker.modals.space_button import SpaceButton
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
@@ -78,64 +76,6 @@ class FieldError(Static):
             self.message = text
             self.update(text)
         self.set_class(not text, "-ok")
-
-
-class MarkedCheckbox(Checkbox):
-    """A checkbox that reads without colour: `▐✔▌` ticked, `▐ ▌` not.
-
-    Textual draws the same `X` either way and tells them apart by colour alone,
-    which a light theme (or a colour-blind GM) loses. Every dialog's checkbox is one.
-    The unticked glyph is drawn in `$foreground-muted`, not Textual's near-background
-    `$panel-darken-2`; `!important` because ToggleButton's rule ties on specificity.
-    """
-
-    DEFAULT_CSS = """
-    MarkedCheckbox > .toggle--button { color: $foreground-muted !important; }
-    MarkedCheckbox.-on > .toggle--button { color: $text-success !important; }
-    """
-
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)
-        return "✔" if self.value else " "
-
-
-class MarkedRadioButton(RadioButton):
-    """A radio button that reads without colour: `●` chosen, `○` not (Textual: `●` both);
-    coloured as MarkedCheckbox is, for the same reason."""
-
-    DEFAULT_CSS = """
-    MarkedRadioButton > .toggle--button { color: $foreground-muted !important; }
-    MarkedRadioButton.-on > .toggle--button { color: $text-success !important; }
-    """
-
-    @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)
-        return "●" if self.value else "○"
-
-
-class MarkedSelectionList(NoWrapSelectionList[SelectT]):
-    """A checklist whose rows read without colour: `▐✔▌` selected, `▐ ▌` not.
-
-    Textual's SelectionList draws a ToggleButton's `X` before every row, on or off;
-    this swaps that one cell for the row's own state (as MarkedCheckbox does).
-    """
-
-    DEFAULT_CSS = """
-    MarkedSelectionList > .selection-list--button { color: $foreground-muted; }
-    MarkedSelectionList > .selection-list--button-highlighted { color: $foreground-muted; }
-    """
-
-    def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
-        index = int(self.scroll_offset.y) + y
-        if not 0 <= index < self.option_count:
-            return strip
-        segments = list(strip)
-        if len(segments) < 3 or segments[1].text != Checkbox.BUTTON_INNER:  # no button here
-            return strip
-        glyph = "✔" if self.get_option_at_index(index).value in self.selected else " "
-        segments[1] = segments[1]._replace(text=glyph)
-        return Strip(segments, strip.cell_length)
 
 
 def combatant_of(encounter: Encounter, combatant_id: str) -> Combatant:

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
 from rules.engine.session import Session
 from rules.engine.turns import next_action
@@ -22,8 +21,8 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, Attack, React, SkillRollCommand, TakeOpportunity
 from rules.model.state import Action, Encounter, Shield
 from rules.saves.store import load_session, save_session
-from tests.support.act_fixtures import SIZE, a10, card_game, fight_file, lio, markon
-from tests.support.modal_host import type_into, until
+from tests.support.act_fixtures import SIZE, a10, card_game, fight_file, lio, markon, type_faces
+from tests.support.modal_host import until
 from tests.support.tmux import REPO, Terminal
 from tracker.act_flow import next_dialog
 from tracker.app import make_app
@@ -35,7 +34,6 @@ from tracker.modals.act import (
     OpportunityDialog,
     SkillRollDialog,
 )
-from tracker.modals.dice_entry import DiceEntry
 from tracker.screens.main import MainScreen
 from tracker.widgets.odds import OddsView
 from tracker.widgets.time_track import TimeTrack
@@ -74,16 +72,6 @@ def test_a_skill_action_opens_the_skill_roll_with_its_skill() -> None:
 
 
 # --- the whole flow in the app (Pilot) ----------------------------------------------------
-
-
-async def type_faces(pilot: Pilot[None], faces: str) -> None:
-    """Physical dice: the dice-entry form asks; the GM types the faces and enter."""
-    app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, DiceEntry))
-    asking = app.screen
-    await type_into(pilot, "#faces", faces)
-    await pilot.press("enter")
-    await until(pilot, lambda: app.screen is not asking)  # the next ask may follow at once
 
 
 async def test_a_takes_the_opportunity_then_attack_and_damage_follow(tmp_path: Path) -> None:

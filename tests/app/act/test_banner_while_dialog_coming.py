@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from tests.app.act.test_act_flow import type_faces
-from tests.support.act_fixtures import SIZE, fight_file
+from tests.support.act_fixtures import SIZE, fight_file, type_faces
 from tests.support.modal_host import until
 from tracker.app import make_app
 from tracker.modals.act import AttackDialog, DamageDialog, OpportunityDialog

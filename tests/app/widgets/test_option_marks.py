@@ -14,7 +14,8 @@ from textual.widgets.option_list import Option
 
 from tests.support.modal_host import until
 from tracker.modals.act.base import FieldRadioSet
-from tracker.modals.form import FieldSelect, MarkedSelectionList
+from tracker.modals.form import FieldSelect
+from tracker.modals.marked_fields import MarkedSelectionList
 from tracker.modals.option_marks import MarkedOptionList, MarkedSelectOverlay
 
 

@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 
 from rules.model.event import Event
 from tracker.modals.act.common import ChoiceButton
-from tracker.modals.form import MarkedCheckbox, MarkedRadioButton
+from tracker.modals.marked_fields import MarkedCheckbox, MarkedRadioButton
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.odds import OddsView
 from tracker.widgets.tones import TonedScreen

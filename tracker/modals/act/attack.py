@@ -42,7 +42,7 @@ from tracker.modals.act.common import (
     paying_actions,
     reaction_verdict,
 )
-from tracker.modals.act.dodge_key import dodge_situations, next_dodge
+from tracker.modals.act.dodge_key import dodge_options, next_dodge
 from tracker.modals.act.held import (
     KEPT,
     held_label,
@@ -159,10 +159,7 @@ class AttackDialog(ActDialog[Attack]):
                     yield labelled(
                         "Dodge (^d)",
                         FieldSelect[str](
-                            [
-                                (f"{n} (goal {DODGE_GOALS[n]})", n)
-                                for n in dodge_situations(self.weapon.kind)
-                            ],
+                            dodge_options(self.weapon.kind),
                             prompt="no dodge",
                             id="dodge",
                             compact=True,

@@ -20,8 +20,9 @@ from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.widgets import Input, RadioButton, RadioSet
 
-from tracker.modals.form import SUBMIT, Dialog, MarkedCheckbox
+from tracker.modals.form import SUBMIT, Dialog
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
+from tracker.modals.marked_fields import MarkedCheckbox
 
 ResultT = TypeVar("ResultT")
 COMPACT_FROM = 76  # columns: the form (39) and the odds (36) still fit side by side

@@ -29,7 +29,7 @@ from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, ActionKind, Combatant, Encounter
 from tracker.modals.act.base import FieldRadioSet
 from tracker.modals.act.kept_line import keep
-from tracker.modals.form import MarkedRadioButton
+from tracker.modals.marked_fields import MarkedRadioButton
 
 LABELS = {
     "chance-combat": "combat chance die (+1d10, C1)",

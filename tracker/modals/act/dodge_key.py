@@ -23,6 +23,11 @@ def dodge_situations(kind: WeaponKind) -> list[str]:
     return [name for name in DODGE_GOALS if name != MELEE or kind == "melee"]
 
 
+def dodge_options(kind: WeaponKind) -> list[tuple[str, str]]:
+    """The dodge drop-down's (label, value) rows: each situation with its goal (A10)."""
+    return [(f"{name} (goal {DODGE_GOALS[name]})", name) for name in dodge_situations(kind)]
+
+
 def dodge_cycle(kind: WeaponKind) -> list[str]:
     """A10's dodge situations in the order the key walks them for a weapon of `kind`."""
     names = dodge_situations(kind)

@@ -26,14 +26,8 @@ from rules.model.commands import TakeOpportunity
 from rules.model.errors import field_errors, field_problem
 from rules.model.state import Action, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody, FieldSelect
-from tracker.modals.form import (
-    FORM,
-    FieldError,
-    MarkedSelectionList,
-    buttons,
-    combatant_of,
-    labelled,
-)
+from tracker.modals.form import FORM, FieldError, buttons, combatant_of, labelled
+from tracker.modals.marked_fields import MarkedSelectionList
 from tracker.modals.parse import whole_number
 
 if TYPE_CHECKING:

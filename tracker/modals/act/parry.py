@@ -45,7 +45,8 @@ from tracker.modals.act.held import (
 )
 from tracker.modals.act.limb import chosen_limb, limb_picker
 from tracker.modals.act.pending_dialog import PendingDialog
-from tracker.modals.form import FORM, FieldError, MarkedRadioButton, buttons, labelled
+from tracker.modals.form import FORM, FieldError, buttons, labelled
+from tracker.modals.marked_fields import MarkedRadioButton
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
 
