@@ -64,9 +64,13 @@ async def test_the_command_line_overrides_and_m_is_remembered(tmp_path: Path) ->
     assert load_session(path).dice == "physical"
 
 
-def test_only_the_physical_flag_overrides_the_saves_mode(monkeypatch: Any) -> None:
-    """`tracker PATH` hands no dice mode (the save's own); `--physical` hands physical."""
+def test_only_the_physical_flag_overrides_the_saves_mode(monkeypatch: Any, tmp_path: Path) -> None:
+    """`tracker PATH` hands no dice mode (the save's own); `--physical` hands physical.
+    The PATH must be there: the command line refuses a missing one first (issue 28)."""
     import tracker.app
+
+    fight = tmp_path / "fight.json"
+    fight.write_text("{}", encoding="utf-8")  # never read: the app is faked
 
     asked: list[object] = []
 
@@ -81,7 +85,8 @@ def test_only_the_physical_flag_overrides_the_saves_mode(monkeypatch: Any) -> No
         return Ran()
 
     monkeypatch.setattr(tracker.app, "make_app", fake)
-    assert main(["fight.json"]) == 0 and main(["fight.json", "--physical"]) == 0
+    assert main([str(fight), "--saves", str(tmp_path)]) == 0
+    assert main([str(fight), "--physical", "--saves", str(tmp_path)]) == 0
     assert asked == [None, "physical"]
 
 
