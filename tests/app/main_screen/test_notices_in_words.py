@@ -18,7 +18,10 @@ from tracker.app import TrackerApp
 from tracker.screens.main import MainScreen
 
 
-def recording(app: TrackerApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+@pytest.fixture
+def noticed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TrackerApp, list[str]]:
+    """The demo's app, and every notice it gives, as the GM reads it."""
+    app = demo_app(tmp_path)
     said: list[str] = []
     notify = app.notify
 
@@ -27,14 +30,13 @@ def recording(app: TrackerApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         notify(message, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(app, "notify", record)
-    return said
+    return app, said
 
 
 async def test_undo_says_the_log_line_of_what_it_undid(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    noticed: tuple[TrackerApp, list[str]],
 ) -> None:
-    app = demo_app(tmp_path)
-    said = recording(app, monkeypatch)
+    app, said = noticed
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         wound = ApplyWound(target="kans", location="chest", wound_points=2, source="GM")
@@ -48,10 +50,9 @@ async def test_undo_says_the_log_line_of_what_it_undid(
 
 
 async def test_ctrl_c_says_how_to_quit_in_plain_words(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    noticed: tuple[TrackerApp, list[str]],
 ) -> None:
-    app = demo_app(tmp_path)
-    said = recording(app, monkeypatch)
+    app, said = noticed
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("ctrl+c")
