@@ -177,3 +177,21 @@ def test_a_melee_blow_is_dodged_as_one_first_a_shot_never_A10() -> None:
 
     assert dodge_cycle("melee") == ["melee", "heavy cover", "light cover", "hit the floor"]
     assert dodge_cycle("ranged") == ["heavy cover", "light cover", "hit the floor"]
+
+
+async def test_ctrl_d_declares_the_dodge_from_a_typed_field_too() -> None:
+    """Before, with the cursor in the goal or a modifier field, ctrl+d was the field's
+    own "delete right" and declared nothing; the dialog's key wins now (delete stays)."""
+    enc = crowd()
+    enc.combatants["lio"].ttu = 13
+    shooting(enc)
+    app = ActHost(AttackDialog(enc, "lio", "Blaster"))
+    async with app.run_test(size=SIZE) as pilot:
+        dodge = app.screen.query_one("#dodge", Select)
+        await until(pilot, lambda: app.screen.query_one("#target", Select).value == "guard")
+        modifier = app.screen.query_one("#modifier")
+        modifier.focus()
+        await until(pilot, lambda: modifier.has_focus)
+        await pilot.press("ctrl+d")
+        await until(pilot, lambda: dodge.value == "heavy cover")
+        assert modifier.has_focus

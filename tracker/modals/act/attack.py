@@ -63,7 +63,8 @@ class AttackDialog(ActDialog[Attack]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="attack.cancel"),
-        Binding("ctrl+d", "dodge", "Dodge", id="attack.dodge"),
+        # priority: in a typed field ctrl+d was the Input's "delete right" (delete still is)
+        Binding("ctrl+d", "dodge", "Dodge", id="attack.dodge", priority=True),
     ]
 
     DEFAULT_CSS = """
