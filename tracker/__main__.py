@@ -113,9 +113,6 @@ def _main(argv: list[str] | None) -> int:
         return run_view(parser, args)
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
-    if (problem := gm_paths_problem(args)) is not None:
-        print(f"tracker: {problem}", file=sys.stderr)
-        return 2
     if args.serve is not None:
         from tracker.serve import serve
 
@@ -134,22 +131,20 @@ def _main(argv: list[str] | None) -> int:
     return run_app(args, args.saves)
 
 
-def gm_paths_problem(args: argparse.Namespace) -> str | None:
-    """The GM's PATH and saves folder, judged before the app starts (tracker.cli_paths)."""
+def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> int:
+    """The GM's app (or its headless --check); `kept`: the check's copy stays. Its PATH
+    and saves folder are judged first, in words (tracker.cli_paths); a spare folder
+    needs no judging."""
     from rules.saves.user_folders import default_saves_dir
+    from tracker.app import make_app
     from tracker.cli_paths import folder_problem, path_problem
 
-    if args.path is not None and (problem := path_problem(args.path)) is not None:
-        return problem
-    if args.check and args.demo:
-        return None  # its copy goes in a spare folder
-    return folder_problem(args.saves or default_saves_dir())
-
-
-def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> int:
-    """The GM's app (or its headless --check); `kept`: the check's copy stays."""
-    from tracker.app import make_app
-
+    problem = None if args.path is None else path_problem(args.path)
+    if problem is None and kept:
+        problem = folder_problem(saves or default_saves_dir())
+    if problem is not None:
+        print(f"tracker: {problem}", file=sys.stderr)
+        return 2
     try:
         app = make_app(
             args.path,

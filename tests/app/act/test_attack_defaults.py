@@ -85,14 +85,19 @@ async def test_typing_a_name_s_first_letters_selects_it() -> None:
     assert isinstance(command, Attack) and command.target == "markon"
 
 
+def lio_shoots_at_13() -> ActHost:
+    """Lio's Blaster at 13, the guard its first target (he may dodge: A10)."""
+    enc = crowd()
+    enc.combatants["lio"].ttu = 13
+    shooting(enc)
+    return ActHost(AttackDialog(enc, "lio", "Blaster"))
+
+
 async def test_one_key_declares_the_dodge_and_walks_a10_s_goals() -> None:
     """ctrl+d declares the dodge, each press the next situation of A10, then none again.
     Against a shot there is no "dodging a melee attack" (A10: its goal 4 is for melee);
     before, the fourth press offered it and the drop-down listed it."""
-    enc = crowd()
-    enc.combatants["lio"].ttu = 13
-    shooting(enc)
-    app = ActHost(AttackDialog(enc, "lio", "Blaster"))
+    app = lio_shoots_at_13()
     async with app.run_test(size=SIZE) as pilot:
         dodge = app.screen.query_one("#dodge", Select)
         await until(pilot, lambda: app.screen.query_one("#target", Select).value == "guard")
@@ -182,10 +187,7 @@ def test_a_melee_blow_is_dodged_as_one_first_a_shot_never_A10() -> None:
 async def test_ctrl_d_declares_the_dodge_from_a_typed_field_too() -> None:
     """Before, with the cursor in the goal or a modifier field, ctrl+d was the field's
     own "delete right" and declared nothing; the dialog's key wins now (delete stays)."""
-    enc = crowd()
-    enc.combatants["lio"].ttu = 13
-    shooting(enc)
-    app = ActHost(AttackDialog(enc, "lio", "Blaster"))
+    app = lio_shoots_at_13()
     async with app.run_test(size=SIZE) as pilot:
         dodge = app.screen.query_one("#dodge", Select)
         await until(pilot, lambda: app.screen.query_one("#target", Select).value == "guard")
