@@ -12,9 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tracker.modals.space_button import SpaceButton
+from tracker.widgets.steady_layout import SteadyLayout
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(SteadyLayout, ModalScreen[bool]):
     """y or enter says yes; n or escape says no. Dismisses with a plain bool."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

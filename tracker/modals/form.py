@@ -39,6 +39,7 @@ from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.modals.option_marks import MarkedSelectOverlay
 from tracker.modals.space_button import SpaceButton
+from tracker.widgets.steady_layout import SteadyLayout
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def buttons(save_label: str = "Save") -> ComposeResult:
         yield SpaceButton("Cancel", id="cancel", compact=True)
 
 
-class Dialog(ModalScreen[ResultT]):
+class Dialog(SteadyLayout, ModalScreen[ResultT]):
     """A modal form: validates as you type; enter and Save are refused until valid."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)  # its widgets' tones (tones.py)

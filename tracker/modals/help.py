@@ -31,6 +31,7 @@ from rules.mechanics.wounds import (
     MASSIVE_WOUND_WP,
     WP_PER_STAT_POINT,
 )
+from tracker.widgets.steady_layout import SteadyLayout
 
 KeyHelp = tuple[str, str] | Binding
 # Actions a focused widget or Textual brings along that do nothing useful here: the
@@ -100,7 +101,7 @@ def cheat_sheet() -> str:
     )
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(SteadyLayout, ModalScreen[None]):
     """Read-only: escape, q or ? closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from rules.party.errors import PartyConflict
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
+from tracker.widgets.steady_layout import SteadyLayout
 
 Choice = Literal["merge", "aside"]
 PICKS: tuple[tuple[str, str], ...] = (
@@ -47,7 +48,7 @@ _CSS = """
 """
 
 
-class WriteBackDialog(ModalScreen[bool]):
+class WriteBackDialog(SteadyLayout, ModalScreen[bool]):
     """The summary of what goes back to the party; y or enter writes it, escape skips."""
 
     DEFAULT_CSS = _CSS.format(name="WriteBackDialog")
@@ -78,7 +79,7 @@ class WriteBackDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ConflictDialog(ModalScreen[Choice | None]):
+class ConflictDialog(SteadyLayout, ModalScreen[Choice | None]):
     """A refused write-back: the rules' reason; m merges by character, a saves aside."""
 
     DEFAULT_CSS = _CSS.format(name="ConflictDialog").replace("$warning", "$error")

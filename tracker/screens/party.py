@@ -32,6 +32,7 @@ from tracker import party_time
 from tracker.party_cells import COLUMNS, cells, history_lines, title
 from tracker.party_palette import PartyCommands
 from tracker.widgets.key_footer import KeyFooter
+from tracker.widgets.steady_layout import SteadyLayout
 
 if TYPE_CHECKING:
     from rules.model.party import Party
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from tracker.party_time import Running
 
 
-class PartyScreen(Screen[None]):
+class PartyScreen(SteadyLayout, Screen[None]):
     """One party file; every key acts on the highlighted character or the whole party."""
 
     COMMANDS: ClassVar[set[Any]] = {PartyCommands}

@@ -35,6 +35,7 @@ from rules.model.state import Encounter
 from rules.saves.folder import PartyInfo, SaveInfo, autosave_path, scan_saves, summarize
 from rules.saves.store import SaveError, load_session, save_session
 from tracker.widgets.key_footer import KeyFooter
+from tracker.widgets.steady_layout import SteadyLayout
 from tracker.widgets.tones import theme_style
 
 NEW = "new"
@@ -51,7 +52,7 @@ class Opened:
     path: Path
 
 
-class SavesBrowser(Screen[Opened | None]):
+class SavesBrowser(SteadyLayout, Screen[Opened | None]):
     """enter opens the highlighted row; escape goes back (when there is somewhere to go)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -21,6 +21,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 
+from tracker.widgets.steady_layout import SteadyLayout
+
 # tone -> its CSS declarations, every colour a theme variable.
 TONES: dict[str, str] = {
     "strong": "color: $foreground; text-style: bold;",
@@ -68,7 +70,7 @@ def tones(widget: Widget) -> dict[str, Style]:
     }
 
 
-class TonedScreen(Screen[None]):
+class TonedScreen(SteadyLayout, Screen[None]):
     """A screen whose widgets paint in the theme's tones (the main screen; a test host)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)

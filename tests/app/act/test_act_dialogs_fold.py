@@ -59,6 +59,7 @@ async def test_at_80x24_the_odds_are_in_view_beside_the_form_without_scrolling(
     app = ActHost(make())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.has_class("-compact"))
+        await pilot.pause()  # and the layout its class asks for, on the next frame
         form, odds = folded(app)
         await until(pilot, lambda: odds.region.height > 0)
         assert odds.region.x >= form.region.right  # beside the form
@@ -78,6 +79,7 @@ async def test_narrower_than_compact_the_odds_fold_under_a_full_width_form(
     app = ActHost(make())
     async with app.run_test(size=(COMPACT_FROM - 4, 24)) as pilot:
         await until(pilot, lambda: app.screen.has_class("-narrow"))
+        await pilot.pause()  # and the layout its class asks for, on the next frame
         form, odds = folded(app)
         odds.scroll_visible(animate=False, immediate=True)
         await until(pilot, lambda: odds.region.height > 0)
@@ -98,9 +100,11 @@ async def test_a_resize_folds_and_unfolds_the_dialog(make: Callable[[], ActDialo
         await until(pilot, lambda: odds.region.x >= form.region.right)  # side by side
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: app.screen.has_class("-compact"))
+        await pilot.pause()  # and the layout its class asks for, on the next frame
         await until(pilot, lambda: odds.region.x >= form.region.right)  # still beside it
         await pilot.resize_terminal(COMPACT_FROM - 4, 24)
         await until(pilot, lambda: app.screen.has_class("-narrow"))
+        await pilot.pause()  # and the layout its class asks for, on the next frame
         await until(pilot, lambda: odds.region.x == form.region.x)  # folded under it
         await pilot.resize_terminal(120, 40)
         await until(pilot, lambda: not app.screen.has_class("-narrow"))
