@@ -14,7 +14,7 @@ PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 NO_APP := tests/mechanics tests/model tests/odds tests/engine tests/saves tests/party \
 	$(wildcard tests/test_*.py)
 
-.PHONY: run test check soak coverage lint bench format clean
+.PHONY: run test check soak coverage lint warm bench format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,9 +39,16 @@ lint: $(TEST_STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-# The full gate (what .ci/run runs): the lint, then every test.
-test: lint
+# The full gate (what .ci/run runs): the lint, then every test. Beside the lint, one
+# collection compiles the code and rewrites the tests' asserts once (Python and pytest
+# keep both), so the workers start warm rather than each doing it: in a fresh clone a
+# cold collection is 11 s, a warm one 4 s, and mypy's 10 s hides it.
+test: $(TEST_STAMP)
+	@$(MAKE) --no-print-directory -j2 lint warm
 	$(PYTEST)
+
+warm: $(TEST_STAMP)
+	@$(BIN)/python -m pytest -q --collect-only >/dev/null 2>&1 || true
 
 # The inner loop of a change: the lint and the tests that need no app.
 check: lint
