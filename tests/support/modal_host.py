@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Select
 from textual.widgets.input import Selection
 
+from tests.support.burst import send_at_once
 from tracker.modals.form import FieldError
 
 
@@ -59,12 +60,20 @@ async def handled(widget: DOMNode, upto: DOMNode) -> None:
 
 
 async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
-    """Focus a field (which selects its text) and type over it, key by key."""
-    field = pilot.app.screen.query_one(selector, Input)
+    """Focus a field (which selects its text) and type over it, key by key in one burst
+    as a GM types (Pilot's press draws a frame after every key: a relayout of the whole
+    dialog a key); back once every key and what it sent is handled."""
+    app = pilot.app
+    field = app.screen.query_one(selector, Input)
     field.focus()
     await pilot.pause()
     field.selection = Selection(0, len(field.value))  # typing replaces it all
-    await pilot.press(*(text or ["backspace"]))
+    send_at_once(app, *(text or ["backspace"]))
+    await handled(app, app)  # the driver's keys reached the app's queue
+    await until(pilot, lambda: not getattr(app, "_keys_waiting", None))
+    await until(pilot, lambda: getattr(app, "_key_in_flight", None) is None)
+    await handled(field, field.screen)
+    await pilot.pause()
 
 
 async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:
