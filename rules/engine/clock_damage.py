@@ -156,11 +156,13 @@ def _dealt_by(c: Combatant, time: int) -> int:
     return count
 
 
-def settled_checks(c: Combatant, after: int, until: int) -> Iterator[tuple[int, int]]:
-    """Once `hurts` says `settled` at `after`: (modifier, how many) of the demise checks
-    the damage after it up to `until` calls, a pair per stretch of one modifier. Each such
-    damage calls exactly one (R31: at 0 or below; the half line is behind it) on row 0
-    (R1), so a day of 1-TU ticks is counted, not walked."""
+def settled_checks(c: Combatant, after: int, until: int) -> Iterator[tuple[int, int, int]]:
+    """Once `hurts` says `settled` at `after`: (modifier, how many, how many at its first
+    damage time) of the demise checks the damage after it up to `until` calls, a triple
+    per stretch of one modifier. Each such damage calls exactly one (R31: at 0 or below;
+    the half line is behind it) on row 0 (R1), so a day of 1-TU ticks is counted, not
+    walked. A check the being cannot survive ends it with every check of that time:
+    bleeding and a tick that fall together call two (A16)."""
     modifiers = _Modifiers(c)
     # the modifier holds from one end time up to the next (an end lands after that
     # time's damage, so a check at an end time already goes without it)
@@ -169,5 +171,17 @@ def settled_checks(c: Combatant, after: int, until: int) -> Iterator[tuple[int, 
     for stop in [*cuts, until]:
         count = _dealt_by(c, stop) - _dealt_by(c, start)
         if count:
-            yield modifiers.at(stop), count
+            yield modifiers.at(stop), count, _dealt_at_first(c, start, stop)
         start = stop
+
+
+def _dealt_at_first(c: Combatant, after: int, until: int) -> int:
+    """How many counted damages fall at the first time after `after` (up to `until`) that
+    deals any."""
+    firsts = [next(_bleeding(c, after, until), None)]
+    firsts += [next(_ticking(e, after, until), None) for e in c.effects if _counted(e)]
+    times = [due[0] for due in firsts if due is not None]
+    if not times:
+        return 0
+    first = min(times)
+    return _dealt_by(c, first) - _dealt_by(c, first - 1)

@@ -208,9 +208,9 @@ def outlook(
         if tick.triggers and chance == 0:
             break
         if tick.settled and not every_check:
-            for modifier, count in settled_checks(c, tick.time, until):
+            for modifier, count, at_first in settled_checks(c, tick.time, until):
                 chance = _survives(0, dice, aim, modifier)
-                met = 1 if chance == 0 else count  # the first it cannot survive is its last
+                met = at_first if chance == 0 else count  # the first fatal time is its last
                 counts[chance] += met
                 more += met
                 if chance == 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.engine.death_forecast import (
@@ -298,8 +298,22 @@ def bleeders(draw: st.DrawFn) -> tuple[Encounter, int, int]:
     return s.encounter, draw(st.integers(1, 600)), goal
 
 
+def fatal_together() -> tuple[Encounter, int, int]:
+    """Found by the property: settled at 0, Grit ends at 138 and the next check cannot be
+    survived; at 141 bleeding and Poison fall together, so the engine raises two checks
+    there (A16), and the counted tail counted one."""
+    b0 = Combatant(id="b0", name="B0", stats={"Endurance": 3}, bleed_rate=1, bleed_anchor=1)
+    s = Session(encounter(b0, time=33, settings=Settings(demise_goal=7)))
+    grit = EffectModifier(target="stat", name="Endurance", amount=1)
+    for_105 = Duration(kind="tu", amount=105)
+    s.do(AddEffect(targets=["b0"], name="Grit", duration=for_105, modifier=grit), NO_DICE)
+    s.do(AddEffect(targets=["b0"], name="Poison", tick=Tick(every=4, wp=1)), NO_DICE)
+    return s.encounter, 108, 7
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(bleeders())
+@example(fatal_together())
 def test_a16_r31_the_forecast_follows_the_engine(case: tuple[Encounter, int, int]) -> None:
     """Every check walked is the engine's, damage for damage (A14, A16, R31, issue 15's
     ticks), each at the chance of the plan the engine rolls it with; the chance is their
