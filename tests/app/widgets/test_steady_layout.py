@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from tests.support.demo import SIZE, demo_app
@@ -31,17 +32,22 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return counted
 
 
+async def open_the_sheet(pilot: Pilot[None], layouts: Counter[str]) -> None:
+    """+ on the demo's main screen, counting the layouts from the key on."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    await pilot.pause()
+    layouts.clear()
+    await pilot.press("plus")
+    await until(pilot, lambda: isinstance(app.screen, CombatantForm))
+    await pilot.pause()
+
+
 async def test_a_dialog_opens_without_laying_out_the_main_screen(
     tmp_path: Path, layouts: Counter[str]
 ) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        await pilot.pause()
-        layouts.clear()
-        await pilot.press("plus")
-        await until(pilot, lambda: isinstance(app.screen, CombatantForm))
-        await pilot.pause()
+    async with demo_app(tmp_path).run_test(size=SIZE) as pilot:
+        await open_the_sheet(pilot, layouts)
         assert layouts["MainScreen"] == 0, layouts
         assert layouts["CombatantForm"] <= 2, layouts  # as shown, then as its fields settle
 
@@ -51,10 +57,7 @@ async def test_a_new_terminal_size_lays_out_every_screen_shown(
 ) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        await pilot.press("plus")
-        await until(pilot, lambda: isinstance(app.screen, CombatantForm))
-        await pilot.pause()
+        await open_the_sheet(pilot, layouts)
         layouts.clear()
         await pilot.resize_terminal(100, 30)
         await until(pilot, lambda: layouts["MainScreen"] and layouts["CombatantForm"])
