@@ -36,7 +36,7 @@ from textual.widgets.input import Selection
 from rules.model.plain_text import problem
 from tests.support.burst import send_at_once
 from tests.support.hostile_text import HOSTILE
-from tests.support.modal_host import handled, until
+from tests.support.modal_host import handled, keys_done, until
 from tests.support.soak import SOAK
 from tracker.app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
@@ -238,14 +238,6 @@ async def _through_the_keys(
     with app.batch_update():
         target.value = opening
         await handled(target, dialog)
-
-
-async def keys_done(pilot: Pilot[None]) -> None:
-    """Until the app has routed every key sent so far and none is still being handled
-    (tracker.key_order keeps them in a queue of its own, one in flight at a time)."""
-    app: TrackerApp = pilot.app  # type: ignore[assignment]
-    await handled(app, app)  # the driver's keys reached the app's queue
-    await until(pilot, lambda: not app._keys_waiting and app._key_in_flight is None)
 
 
 def check_accepted(coverage: Coverage) -> None:

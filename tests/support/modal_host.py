@@ -69,11 +69,23 @@ async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
     await pilot.pause()
     field.selection = Selection(0, len(field.value))  # typing replaces it all
     send_at_once(app, *(text or ["backspace"]))
-    await handled(app, app)  # the driver's keys reached the app's queue
-    await until(pilot, lambda: not getattr(app, "_keys_waiting", None))
-    await until(pilot, lambda: getattr(app, "_key_in_flight", None) is None)
+    await keys_done(pilot)
     await handled(field, field.screen)
     await pilot.pause()
+
+
+async def keys_done(pilot: Pilot[None]) -> None:
+    """Until the app has routed every key sent so far and none is still being handled
+    (the tracker's tracker.key_order keeps them in a queue of its own, one in flight at a
+    time; a bare host routes them at once)."""
+    app = pilot.app
+    await handled(app, app)  # the driver's keys reached the app's queue
+    await until(
+        pilot,
+        lambda: (
+            not getattr(app, "_keys_waiting", None) and getattr(app, "_key_in_flight", None) is None
+        ),
+    )
 
 
 async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:

@@ -3,10 +3,10 @@
 Textual (pinned) lays a screen out as it is shown, then answers the Resize that first
 layout sends the screen itself by laying it out again at the same size, and lays out
 every screen visible beneath it too. So each dialog the GM opened arranged itself twice
-and the whole main screen beneath it once, for nothing: the main screen alone is about
-a third of the time a dialog takes to come. A screen already at the size it is given
-keeps its layout; a new terminal size still lays out every screen, and a layout that a
-change asked for still comes with the next frame, as it always did.
+and the whole main screen beneath it once, for nothing (5 % of the instructions of
+opening and closing the sheet form, counted with callgrind). A screen already at the
+size it is given keeps its layout; a new terminal size still lays out every screen, and
+a layout that a change asked for still comes with the next frame, as it always did.
 """
 
 from __future__ import annotations

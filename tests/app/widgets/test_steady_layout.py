@@ -1,7 +1,6 @@
 """A dialog opened over the main screen lays out once, and the main screen beneath it
 not at all (Textual laid the dialog out twice and the main screen once more, at the
-same size: a third of the time a dialog took to come). A new terminal size still lays
-out both."""
+same size, for nothing). A new terminal size still lays out both."""
 
 from __future__ import annotations
 
