@@ -27,6 +27,7 @@ from tracker.main_pass_time import PassingKeys
 from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
 from tracker.outcomes import Outcomes
 from tracker.undo_keys import UndoKeys
+from tracker.widgets.styled_when_mounted import StyledWhenMounted
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, App[None]):
+class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhenMounted):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
@@ -27,6 +27,7 @@ from tracker.players_view.widgets.log_panel import LogPanel
 from tracker.players_view.widgets.now_panel import NowPanel
 from tracker.players_view.widgets.track_list import TrackList
 from tracker.widgets.key_footer import KeyFooter
+from tracker.widgets.styled_when_mounted import StyledWhenMounted
 
 POLL_SECONDS = 0.2  # a change is on screen well within a second (median ~0.1 s + the read)
 NARROW = 60  # columns: below this, one column (a phone held upright)
@@ -36,7 +37,7 @@ WAITING = "waiting for the GM's save"
 _UNSEEN: tuple[int, ...] = (-1,)
 
 
-class PlayersView(App[None]):
+class PlayersView(StyledWhenMounted):
     """The players' screen on `path`; `drawn_revision` counts the states drawn so far."""
 
     # Inline, not a .tcss beside it: the package data lists only tracker/'s own files.
