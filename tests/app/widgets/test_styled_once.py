@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.css.stylesheet import Stylesheet
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from rules.saves.store import save_session
@@ -41,14 +42,19 @@ def fight(tmp_path: Path) -> TrackerApp:
     return make_app(path, saves_dir=tmp_path, seed=1)
 
 
+async def settled(pilot: Pilot[None], restyled: Counter[str]) -> None:
+    """The main screen up and drawn; the count starts from here."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, MainScreen))
+    await pilot.pause()
+    restyled.clear()
+
+
 async def test_the_attack_dialog_is_not_restyled_for_its_size_class(
     tmp_path: Path, restyled: Counter[str]
 ) -> None:
     app = fight(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        await pilot.pause()
-        restyled.clear()
+        await settled(pilot, restyled)
         dialog = await attack_dialog_open(pilot)
         await pilot.pause()
         assert dialog.has_class("-wide") and not dialog.has_class("-narrow")  # 120 columns
@@ -64,8 +70,7 @@ async def test_a_widget_not_mounted_yet_is_styled_as_it_mounts(
 ) -> None:
     app = fight(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        restyled.clear()
+        await settled(pilot, restyled)
         plain, wrong = Input(compact=True), Input(compact=True)  # `compact`: a class, built
         wrong.add_class("-invalid")
         assert not restyled, restyled
