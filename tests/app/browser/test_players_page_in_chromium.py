@@ -2,8 +2,10 @@
 and `chromium-driver`; `.ci/run` installs them when missing) opens `tracker --serve`,
 gets the track drawn, sees a change the GM saves arrive, and is photographed at
 1280×800 and at a phone's width (390×844, as a phone lays out a page with a viewport;
-at an emulated pixel ratio of 3 headless Chromium painted the terminal three times too
-large, so the phone is emulated at ratio 1: the layout is the same).
+the phone's browser started at a pixel ratio of 3: the terminal is painted at the
+phone's own pixels. A ratio set later through DevTools' emulation painted the terminal
+three times too large; a browser that has the ratio from its start, as a phone does,
+does not).
 
 What the browser was sent is read where it arrives: a script put in the page before its
 own (the DevTools protocol) keeps every frame the view's websocket brings, as text with
@@ -16,6 +18,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -51,8 +54,9 @@ window.WebSocket.prototype = Native.prototype;
 WAIT_S = 60.0  # a view starting and drawing on two busy cores
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
+@contextmanager
+def chromium(tmp_path: Path, name: str, *flags: str) -> Iterator[object]:
+    """A headless Chromium with its own profile, keeping the frames each page receives."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (
@@ -64,8 +68,8 @@ def browser(tmp_path: Path) -> Iterator[object]:
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1280,800",
+        f"--user-data-dir={tmp_path / name}",
+        *flags,
     ):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
@@ -74,6 +78,12 @@ def browser(tmp_path: Path) -> Iterator[object]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    with chromium(tmp_path, "profile", "--window-size=1280,800") as driver:
+        yield driver
 
 
 def drawn(driver: object) -> str:
@@ -106,12 +116,19 @@ def test_a_browser_draws_the_track_and_the_gms_change_arrives(
         gm.do(SetReveal(id="vorn", reveal="name"), ScriptedDice())
         save_session(gm, save)
         until_shows(driver, "Vorn")  # the GM's change, in the browser
-        phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)  # type: ignore[attr-defined]
-        driver.get(server.url)  # type: ignore[attr-defined]
-        width = driver.execute_script("return window.innerWidth")  # type: ignore[attr-defined]
-        assert width == 390  # the viewport: laid out at the phone's width, not 980 px
-        until_shows(driver, "Vorn", "Ana")
-        driver.save_screenshot(str(tmp_path / "players-phone.png"))  # type: ignore[attr-defined]
+        # A phone: three device pixels a CSS pixel, from the browser's start (as a phone's
+        # browser has it), 390 CSS pixels wide.
+        with chromium(tmp_path, "phone", "--force-device-scale-factor=3") as phone:
+            metrics = {"width": 390, "height": 844, "deviceScaleFactor": 0, "mobile": True}
+            phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # type: ignore[attr-defined]
+            phone.get(server.url)  # type: ignore[attr-defined]
+            until_shows(phone, "Vorn", "Ana")
+            width, ratio, canvas, css = phone.execute_script(  # type: ignore[attr-defined]
+                "const c = document.querySelector('canvas');"
+                "return [innerWidth, devicePixelRatio, c.width, c.getBoundingClientRect().width]"
+            )
+            assert width == 390  # the viewport: laid out at the phone's width, not 980 px
+            assert ratio == 3 and canvas >= 3 * css - 3  # painted at the phone's own pixels
+            phone.save_screenshot(str(tmp_path / "players-phone.png"))  # type: ignore[attr-defined]
     shots = [tmp_path / "players-1280x800.png", tmp_path / "players-phone.png"]
     assert all(shot.stat().st_size > 5_000 for shot in shots)  # a painted page, not blank
