@@ -11,8 +11,9 @@ a layout that a change asked for still comes with the next frame, as it always d
 
 The same Resize gives a screen its size classes (`-narrow`, `-wide`: its breakpoints),
 and a class that changes restyles every widget of the screen: the attack dialog, styled
-as it mounted, was styled again in full, 50 ms a dialog. A screen made while the app runs
-starts with the classes of the app's size, so that Resize finds nothing to change.
+as it mounted, was styled again in full (50 ms a dialog under the profiler). A screen
+made while the app runs starts with the classes of the app's size, so that Resize finds
+nothing to change.
 """
 
 from __future__ import annotations

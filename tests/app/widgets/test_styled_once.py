@@ -13,8 +13,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from rules.saves.store import save_session
-from tests.support.act_fixtures import SIZE, a10, attack_dialog_open
+from tests.support.act_fixtures import SIZE, attack_dialog_open, fight_file
 from tests.support.modal_host import until
 from tracker.app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
@@ -37,9 +36,7 @@ def restyled(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
 
 def fight(tmp_path: Path) -> TrackerApp:
-    path = tmp_path / "fight.json"
-    save_session(a10(), path)
-    return make_app(path, saves_dir=tmp_path, seed=1)
+    return make_app(fight_file(tmp_path), saves_dir=tmp_path, seed=1)  # Lio due: `a` attacks
 
 
 async def settled(pilot: Pilot[None], restyled: Counter[str]) -> None:
