@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from rules.engine.public_hidden import HiddenHistory
 from rules.model.event import Event
@@ -29,6 +30,7 @@ __all__ = [
     "NEVER_WHOLE",
     "PARTY",
     "PublicLine",
+    "Tone",
     "is_party",
     "labels",
     "public_log",
@@ -90,14 +92,30 @@ _STOP = re.compile(r"[0-9(:→]")
 _TRAILING = re.compile(r"(?:[\s,;:\-]|\b(?:at|to|from|with|vs|by|for|of|on)\b)+$")
 
 
+# What kind of line it is, so the players' screen can give the log a hierarchy (a turn
+# stands out from a roll, a wound from a miss) without reading the words.
+Tone = Literal["turn", "attack", "harm", "care", "roll", "scene"]
+TONES: Mapping[str, Tone] = {
+    **dict.fromkeys(("combat", "join", "opportunity", "react", "held", "aware"), "turn"),
+    **dict.fromkeys(("reaction", "fight", "time", "day", "rest"), "turn"),
+    **dict.fromkeys(("attack", "hit", "miss", "dodge", "parry"), "attack"),
+    **dict.fromkeys(("damage", "wound", "bleed", "bleeding", "condition"), "harm"),
+    **dict.fromkeys(("death", "effect-tick"), "harm"),
+    **dict.fromkeys(("heal", "staunch", "treat"), "care"),
+    **dict.fromkeys(("roll", "check", "complementary", "opposed", "opposed-roll"), "roll"),
+    **dict.fromkeys(("extended", "special", "luck"), "roll"),
+}  # anything else players may read (enters, leaves, effects) is the scene's
+
+
 @dataclass(frozen=True)
 class PublicLine:
-    """One line of the players' log: when, what, and the dice they may see."""
+    """One line of the players' log: when, what, the dice they may see, and its tone."""
 
     seq: int
     time: int | None
     text: str
     faces: tuple[int, ...] = ()
+    tone: Tone = "scene"
 
 
 def is_party(c: Combatant) -> bool:
@@ -202,9 +220,10 @@ class _Redactor:
                 return None  # the attacker's VS and damage: the wound line says the hit
             who = self.label.get(subject.id, "") if subject is not None else ""
         if whole:
-            return PublicLine(event.seq, event.time, self.rename(text), tuple(event.faces))
+            faces = tuple(event.faces)
+            return PublicLine(event.seq, event.time, self.rename(text), faces, _tone(event))
         cut = self._cut(event, text, who)
-        return None if cut is None else PublicLine(event.seq, event.time, cut)
+        return None if cut is None else PublicLine(event.seq, event.time, cut, (), _tone(event))
 
     def _cut(self, event: Event, text: str, who: str) -> str | None:
         """The sentence for a line players may not read whole (no number of the foe's)."""
@@ -219,6 +238,10 @@ class _Redactor:
         if not who or cut.strip() == who or not cut.startswith(who):
             return f"{who} acts" if who else None
         return cut
+
+
+def _tone(event: Event) -> Tone:
+    return TONES.get(event.kind, "scene")
 
 
 def _without_stat_values(text: str, c: Combatant) -> str:
