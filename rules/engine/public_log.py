@@ -9,102 +9,31 @@ foe's name until the GM reveals it, never a foe's numbers (its WP, its rolls'
 arithmetic, its weapon's damage in the party's damage line) unless the GM reveals its
 numbers or opens the rolls, and never a foe's stat values, whatever is open.
 
-A line "about" a foe (its subject is the event's actor) that players may not
-read whole is rewritten: a short sentence for its kind, or its text cut before
-the first number. Redaction is a rule question, so it lives here; the players'
-screen only draws the result (`rules.engine.public_view`).
+What players may read of each kind of line, per visibility state, is written down in
+`rules.engine.public_phrases`: a line reads whole only while all it names lets its
+figures show and all its words are the rules' own or names players know; otherwise it
+is its kind's own sentence, made of labels alone, never the GM's line cut down. A line
+of one who has left the encounter is not shown (no one can say any more what players
+knew of it). Redaction is a rule question, so it lives here; the players' screen only
+draws the result (`rules.engine.public_view`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
 
 from rules.engine.public_hidden import HiddenHistory
+from rules.engine.public_phrases import PHRASES, VOCABULARY, Phrase, Tone
 from rules.model.event import Event
 from rules.model.state import Combatant, Encounter, letter_text
 
-__all__ = [
-    "NEVER_WHOLE",
-    "PARTY",
-    "PublicLine",
-    "Tone",
-    "is_party",
-    "labels",
-    "public_log",
-]
+__all__ = ["PARTY", "UNSEEN", "PublicLine", "Tone", "is_party", "labels", "public_log"]
 
 PARTY = frozenset({"PC", "ally"})  # the players' own side: shown whole
-
-# Kinds players may read at all; anything else (GM edits, visibility, standing and
-# manual orders, pending checks, unused-dice notes, settings) is the GM's alone.
-PUBLIC_KINDS = frozenset(
-    {
-        *("combat", "join", "reaction", "opportunity", "react", "held", "aware", "fight"),
-        *("add", "remove", "death", "day", "rest", "heal", "staunch", "treat", "condition"),
-        *("roll", "attack", "hit", "miss", "dodge", "parry", "damage", "wound", "bleed"),
-        "bleeding",
-        *("check", "complementary", "opposed", "opposed-roll", "extended", "special", "luck"),
-        *("effect", "effect-end", "effect-tick", "time"),  # issue 15 (never a GM's reminder)
-    }
-)
-# Kinds that are a roll: a foe's show whole only while the GM keeps the rolls open.
-ROLL_KINDS = frozenset(
-    {"roll", "attack", "hit", "miss", "dodge", "parry", "reaction", "check"}
-    | {"complementary", "opposed", "opposed-roll", "extended", "special"}
-)
-# A foe's line players may not read whole: the sentence they get instead (None: nothing).
-TEMPLATES: Mapping[str, str | None] = {
-    "wound": "{who} is wounded",
-    "bleed": "{who} bleeds",
-    "bleeding": "{who} is bleeding",
-    "damage": None,  # the wound line that follows says enough
-    "attack": None,  # the hit or miss line that follows says enough
-    "reaction": None,  # the join line says it
-    "luck": None,
-    "special": None,
-    "heal": "{who} is tended",
-    "staunch": "{who}'s bleeding is tended",
-    "treat": "{who} is treated",
-    "rest": "{who} rests",
-    "condition": "{who} is hurt",
-    "check": "{who} makes a check",
-    "roll": "{who} rolls",
-    "extended": "{who} works at a task",
-    "complementary": "{who} lends a hand",
-    "opposed": None,
-    "opposed-roll": None,
-    "opportunity": None,  # its opening line ("Track N: …", `opening`) stays, reworded (`_cut`)
-    "add": "{who} enters the encounter",
-    "effect-tick": "{who} suffers",  # "effect" and "effect-end" are cut before the numbers
-}
-# A foe's lines that show its armour, shield or luck: never whole, whatever is revealed.
-NEVER_WHOLE = frozenset({"damage", "luck", "special"})
-# Kinds that say when someone acts next: a foe's are cut while its ticks show only as it acts.
-TIMING_KINDS = frozenset({"opportunity", "react", "join"})
-# A party member's lines that carry its attacker's numbers (VS, the weapon's damage): gone
-# when that attacker is unseen or its numbers are closed (the wound line says the hit).
-ATTACKER_FIGURE_KINDS = frozenset({"damage"})
 UNSEEN = "someone unseen"  # a hidden combatant, named in a line of the party's own
-_STOP = re.compile(r"[0-9(:→]")
-_TRAILING = re.compile(r"(?:[\s,;:\-]|\b(?:at|to|from|with|vs|by|for|of|on)\b)+$")
-
-
-# What kind of line it is, so the players' screen can give the log a hierarchy (a turn
-# stands out from a roll, a wound from a miss) without reading the words.
-Tone = Literal["turn", "attack", "harm", "care", "roll", "scene"]
-TONES: Mapping[str, Tone] = {
-    **dict.fromkeys(("combat", "join", "opportunity", "react", "held", "aware"), "turn"),
-    **dict.fromkeys(("reaction", "fight", "time", "day", "rest"), "turn"),
-    **dict.fromkeys(("attack", "hit", "miss", "dodge", "parry"), "attack"),
-    **dict.fromkeys(("damage", "wound", "bleed", "bleeding", "condition"), "harm"),
-    **dict.fromkeys(("death", "effect-tick"), "harm"),
-    **dict.fromkeys(("heal", "staunch", "treat"), "care"),
-    **dict.fromkeys(("roll", "check", "complementary", "opposed", "opposed-roll"), "roll"),
-    **dict.fromkeys(("extended", "special", "luck"), "roll"),
-}  # anything else players may read (enters, leaves, effects) is the scene's
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -155,15 +84,20 @@ class _Redactor:
     def __init__(self, enc: Encounter) -> None:
         self.enc = enc
         self.label = labels(enc)
-        combatants = enc.combatants.values()
         self.history = HiddenHistory(enc)
         self._unseen_re: dict[frozenset[str], re.Pattern[str] | None] = {}
-        shown = [c for c in combatants if not c.hidden]
+        shown = [c for c in enc.combatants.values() if not c.hidden]
         self.by_name: dict[str, str] = {}
+        self.id_by_name: dict[str, str] = {}
         for c in sorted(shown, key=lambda c: is_party(c)):  # a party name wins a clash
             self.by_name[c.name] = self.label[c.id]
+            self.id_by_name[c.name] = c.id
+        for c in shown:  # a weapon keeps its name: a "Sniper rifle" is no "Unknown E rifle"
+            for w in c.weapons:
+                self.by_name.setdefault(w.name, w.name)
         self.names_re = _names_pattern(self.by_name)
-        self.closed = {c.name for c in shown if not is_party(c) and c.reveal != "numbers"}
+        self.labels_re = _names_pattern([*self.label.values(), UNSEEN])
+        self.known = VOCABULARY | {w.casefold() for c in shown for w in _sheet_words(c)}
         self.open_rolls = enc.settings.open_rolls
         self.foe_timing = enc.settings.foe_ticks == "always"
 
@@ -172,10 +106,21 @@ class _Redactor:
             return text
         return self.names_re.sub(lambda m: self.by_name[m.group(1)], text)
 
-    def names_closed_foe(self, text: str) -> bool:
-        if self.names_re is None:
-            return False
-        return any(m.group(1) in self.closed for m in self.names_re.finditer(text))
+    def named(self, text: str) -> list[Combatant]:
+        """The seen combatants `text` names, in order, each once."""
+        found: dict[str, Combatant] = {}
+        if self.names_re is not None:
+            for m in self.names_re.finditer(text):
+                cid = self.id_by_name.get(m.group(1))
+                if cid is not None:
+                    found.setdefault(cid, self.enc.combatants[cid])
+        return list(found.values())
+
+    def unknown_words(self, text: str) -> set[str]:
+        """The words of a players' line (names already theirs) that are neither the rules'
+        own nor a name players know: any one keeps the line from reading whole."""
+        bare = text if self.labels_re is None else self.labels_re.sub(" ", text)
+        return {w for w in _WORD.findall(bare) if w.casefold() not in self.known}
 
     def unseen_pattern(self, unseen: frozenset[str]) -> re.Pattern[str] | None:
         """The names of the unseen, each also as "Name's weapon" (so its weapon goes too)."""
@@ -188,13 +133,28 @@ class _Redactor:
             self._unseen_re[unseen] = _names_pattern(words)
         return self._unseen_re[unseen]
 
+    def opens(self, c: Combatant, phrase: Phrase, subject: bool) -> bool:
+        """Does `c`, named in a line of `phrase`'s kind, let that line's figures show?"""
+        if is_party(c):
+            return True
+        if (phrase.own_never and subject) or phrase.opens == "never":
+            return False
+        if phrase.timing and not self.foe_timing:
+            return False
+        if phrase.opens == "rolls":  # a foe's own roll: open rolls alone show it
+            return self.open_rolls or (not subject and c.reveal == "numbers")
+        return c.reveal == "numbers"
+
     def line(self, event: Event) -> PublicLine | None:
-        if event.kind not in PUBLIC_KINDS:
-            return None
+        phrase = PHRASES.get(event.kind)
+        if phrase is None:
+            return None  # the GM's alone
         unseen = self.history.unseen(event.seq)
         if event.actor in unseen:
             return None
         subject = self.enc.combatants.get(event.actor) if event.actor else None
+        if event.actor and subject is None:
+            return None  # one who has left: what players knew of it is no longer known
         text = event.text
         hidden_re = self.unseen_pattern(unseen) if unseen else None
         named_unseen = hidden_re is not None and hidden_re.search(text) is not None
@@ -203,52 +163,64 @@ class _Redactor:
             if subject is None or not is_party(subject):
                 return None  # a line naming an ambusher gives it away
             text = hidden_re.sub(UNSEEN, text)  # the party knows it was hit, not by whom
-        roll = event.kind in ROLL_KINDS
-        if subject is not None and not is_party(subject):
-            whole = self.open_rolls if roll else subject.reveal == "numbers"
-            if event.kind in TIMING_KINDS and not self.foe_timing:
-                whole = False
-            if event.kind in NEVER_WHOLE:
-                whole = False
-            who = self.label[subject.id]
-            text = _without_stat_values(text, subject)  # never shown, whatever is open
-        else:  # the party's own line (or the track's): whole unless it shows a foe's roll
-            whole = not (roll and not self.open_rolls and self.names_closed_foe(text))
-            if event.kind in ATTACKER_FIGURE_KINDS and (
-                named_unseen or self.names_closed_foe(text)
-            ):
-                return None  # the attacker's VS and damage: the wound line says the hit
-            who = self.label.get(subject.id, "") if subject is not None else ""
-        if whole:
-            faces = tuple(event.faces)
-            return PublicLine(event.seq, event.time, self.rename(text), faces, _tone(event))
-        cut = self._cut(event, text, who)
-        return None if cut is None else PublicLine(event.seq, event.time, cut, (), _tone(event))
-
-    def _cut(self, event: Event, text: str, who: str) -> str | None:
-        """The sentence for a line players may not read whole (no number of the foe's)."""
-        if event.kind == "opportunity" and event.text.startswith("Track "):
-            return f"Action Opportunity for {who}"  # the line's own time says when
-        if event.kind in TEMPLATES:
-            template = TEMPLATES[event.kind]
-            return None if template is None or not who else template.format(who=who)
+        others = [c for c in self.named(text) if c is not subject]
+        whole = subject is None or self.opens(subject, phrase, subject=True)
+        if phrase.named:
+            whole = whole and not named_unseen
+            whole = whole and all(self.opens(c, phrase, subject=False) for c in others)
+        foes = [c for c in [subject, *others] if c is not None and not is_party(c)]
+        if foes:
+            text = _without_stat_values(text, foes)  # never shown, whatever is open
         text = self.rename(text)
-        stop = _STOP.search(text)
-        cut = _TRAILING.sub("", text[: stop.start()] if stop else text)
-        if not who or cut.strip() == who or not cut.startswith(who):
-            return f"{who} acts" if who else None
-        return cut
+        if whole and not self.unknown_words(text):
+            return PublicLine(event.seq, event.time, text, tuple(event.faces), phrase.tone)
+        if phrase.own_never and subject is not None and not is_party(subject):
+            return None
+        who = self.label[subject.id] if subject is not None else ""
+        if not who and others:
+            who, others = self.label[others[0].id], others[1:]
+        other = UNSEEN if named_unseen and not others else ""
+        other = self.label[others[0].id] if others else other
+        sentence = _sentence(phrase, event.text, who, other)
+        return (
+            None
+            if sentence is None
+            else PublicLine(event.seq, event.time, sentence, (), phrase.tone)
+        )
 
 
-def _tone(event: Event) -> Tone:
-    return TONES.get(event.kind, "scene")
+def _sentence(phrase: Phrase, gm_text: str, who: str, other: str) -> str | None:
+    """The kind's own sentence for a line players may not read whole (labels only)."""
+    closed = phrase.closed
+    if isinstance(closed, tuple):  # the GM's words choose among sentences, never more
+        closed = next(s for marker, s in closed if marker in gm_text)
+    if closed is None or ("{who}" in closed and not who):
+        return None
+    if not other:
+        closed = closed.replace(" {other}", "")
+    return closed.format(who=who, other=other)
 
 
-def _without_stat_values(text: str, c: Combatant) -> str:
-    """`6d10 vs Dexterity 6` → `6d10 vs Dexterity`: a foe's stats are never shown."""
-    if not c.stats:
+def _sheet_words(c: Combatant) -> list[str]:
+    """The names on `c`'s sheet a line may hold: its stats, skills, actions, weapons, effects."""
+    words = [*c.stats, *c.skills, *c.skill_stats.values(), *c.abilities, *c.resistances]
+    for a in c.actions:
+        words += [a.name, a.weapon or "", a.skill or "", a.stat or ""]
+    for w in c.weapons:
+        words += [w.name, w.skill, w.stat]
+    words += [e.name for e in c.effects] + [*c.tick_wp, *c.drains, c.held_action or ""]
+    if c.extended is not None:
+        words += [c.extended.skill, c.extended.stat]
+    return [word for name in words for word in _WORD.findall(name)]
+
+
+def _without_stat_values(text: str, foes: list[Combatant]) -> str:
+    """`6d10 vs Dexterity 6` → `6d10 vs Dexterity`: a foe's stats are never shown (in a line
+    naming one, no stat value shows: which of them is whose is not the words' to say)."""
+    stats = {stat for c in foes for stat in c.stats}
+    if not stats:
         return text
-    names = "|".join(map(re.escape, sorted(c.stats, key=len, reverse=True)))
+    names = "|".join(map(re.escape, sorted(stats, key=len, reverse=True)))
     return re.sub(rf"(?<!\w)({names}) -?\d+", r"\1", text)
 
 
