@@ -22,7 +22,9 @@ from textual.widgets import Static
 
 from rules.engine.public_view import PublicView, public_view
 from tracker.players_view.follow import Reading, Stamp, file_stamp, read_encounter
-from tracker.players_view.widgets.figures import FoeList, PartyList
+from tracker.players_view.legible import legible_variables
+from tracker.players_view.widgets.cards import CardGrid
+from tracker.players_view.widgets.foe_list import FoeList
 from tracker.players_view.widgets.log_panel import LogPanel
 from tracker.players_view.widgets.now_panel import NowPanel
 from tracker.players_view.widgets.track_list import TrackList
@@ -41,18 +43,20 @@ class PlayersView(StyledWhenMounted):
     """The players' screen on `path`; `drawn_revision` counts the states drawn so far."""
 
     # Inline, not a .tcss beside it: the package data lists only tracker/'s own files.
+    # Wide: the party's cards across the top, then the track and the foes in a column
+    # beside the log (the log gets the width: at 80×24 a mid-fight shows 8 of its lines).
+    # Narrow: everything in one column, the cards one above the other.
     CSS = """
     Screen { layout: vertical; }
     #banner { height: auto; padding: 0 1; background: $warning; color: $text; text-style: bold; }
-    NowPanel { background: $boost; }
-    #body { height: 1fr; }
-    #middle { height: auto; }
-    #track { width: 1fr; min-width: 24; }
-    #people { width: 2fr; height: auto; }
-    #log { margin-top: 1; }
-    Screen.-narrow #middle { layout: vertical; }
-    Screen.-narrow #track { width: 1fr; }
-    Screen.-narrow #people { width: 1fr; }
+    #body { height: 1fr; scrollbar-size-vertical: 1; }
+    #lower { height: auto; }
+    #side { width: 26; height: auto; }
+    #track { margin-top: 1; }
+    #log { width: 1fr; }
+    Screen.-narrow #lower { layout: vertical; }
+    Screen.-narrow #side { width: 1fr; }
+    Screen.-narrow #log { margin-top: 1; }
     """
     TITLE = "Players' screen"
     ENABLE_COMMAND_PALETTE = False  # its screenshot command would write a file
@@ -78,13 +82,19 @@ class PlayersView(StyledWhenMounted):
         yield Static(f"{WAITING} ({self.path.name})", id="banner")
         yield NowPanel()
         with VerticalScroll(id="body"):
-            with Horizontal(id="middle"):
-                yield TrackList(id="track")
-                with Vertical(id="people"):
-                    yield PartyList(id="party")
+            yield CardGrid(id="party")
+            with Horizontal(id="lower"):
+                with Vertical(id="side"):
                     yield FoeList(id="foes")
-            yield LogPanel(id="log")
+                    yield TrackList(id="track")
+                yield LogPanel(id="log")
         yield KeyFooter()
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's, and the view's own text colours worked out from it (`legible`)."""
+        variables = super().get_css_variables()
+        variables.update(legible_variables(variables))
+        return variables
 
     def on_mount(self) -> None:
         self.theme = THEMES[0]
@@ -142,7 +152,7 @@ class PlayersView(StyledWhenMounted):
         self.sub_title = view.name
         self.query_one(NowPanel).show(view)
         self.query_one(TrackList).show(view)
-        self.query_one(PartyList).show(view)
+        self.query_one("#party", CardGrid).show(view.party, view.now)
         self.query_one(FoeList).show(view)
         self.query_one(LogPanel).show(view)
         self._revision += 1

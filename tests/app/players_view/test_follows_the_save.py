@@ -23,7 +23,7 @@ async def test_it_starts_on_the_save(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: app.drawn_revision >= 1)
         text = screen_text(app)
-        assert "NOW" in text and "Dinzis" in text and "Kans" in text and "Unknown A" in text
+        assert "acts now" in text and "Dinzis" in text and "Kans" in text and "Unknown A" in text
         assert WAITING not in text
 
 

@@ -1,0 +1,73 @@
+"""The players' screen's own colours, worked out from the theme so every text a player reads
+stands at 4.5:1 or more against what it is drawn on (WCAG AA), in a dark theme and a light.
+
+Why: a theme's `$text-warning` or `$foreground-muted` is made for a GM's screen a foot
+away; on the light theme's grey `$text-warning` is 3.3:1, the muted grey 4.0:1, and across
+a room that is gone. Each colour here starts as the theme's own (its error, warning,
+success, primary, accent) and is moved towards the theme's foreground, a step at a time,
+only as far as it must to reach the target against the background and the surface
+(cards and log sit on the one, Textual's panels on the other); the footer's keys are
+measured against the footer's panel. Nothing is a colour literal: every value is the
+theme's colour, blended (`tests/test_no_colour_literals.py`).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.color import Color
+from textual.markup import parse_style
+
+TARGET = 4.6  # a hair over WCAG AA's 4.5, so rounding to a hex never lands under it
+STEP = 0.05  # of the way to the foreground, each step
+
+
+def luminance(colour: Color) -> float:
+    """WCAG 2 relative luminance."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(colour.r) + 0.7152 * linear(colour.g) + 0.0722 * linear(colour.b)
+
+
+def contrast(a: Color, b: Color) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable(colour: Color, toward: Color, *grounds: Color) -> Color:
+    """`colour`, moved towards `toward` until it reaches TARGET on every ground."""
+    amount = 0.0
+    shown = colour
+    while amount < 1 and any(contrast(shown, g) < TARGET for g in grounds):
+        amount = min(1.0, amount + STEP)
+        shown = colour.blend(toward, amount)
+    return shown
+
+
+def _colour(variables: dict[str, str], name: str) -> Color:
+    """The theme's `$name` as a colour (a variable resolved, as a style's would be)."""
+    found = parse_style(f"${name}", variables).foreground
+    assert found is not None, name
+    return found
+
+
+def legible_variables(variables: dict[str, str]) -> dict[str, str]:
+    """`$pv-*`: the players' screen's text colours for a theme's `variables` (and its
+    footer's keys, measured against the footer's own background)."""
+    theme = partial(_colour, variables)
+    fg, grounds = theme("foreground"), (theme("background"), theme("surface"))
+    bases = {
+        "pv-harm": theme("error"),
+        "pv-warn": theme("warning"),
+        "pv-care": theme("success"),
+        "pv-turn": theme("primary"),
+        "pv-attack": theme("accent"),
+        "pv-muted": grounds[0].blend(fg, 0.6),  # quieter than the text, never faint
+    }
+    found = {name: readable(c, fg, *grounds).hex for name, c in bases.items()}
+    footer = theme("footer-background")
+    found["footer-key-foreground"] = readable(theme("footer-key-foreground"), fg, footer).hex
+    return found
