@@ -15,6 +15,7 @@ a browser and two view processes start.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -26,7 +27,8 @@ import pytest
 from rules.mechanics.dice import ScriptedDice
 from rules.model.visibility_commands import SetReveal
 from rules.saves.store import load_session, save_session
-from tests.support.serve_client import a_save, screen_text, served
+from tests.support.serve_client import screen_text, served
+from tests.support.table_fight import saved_table_fight
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra)")
@@ -52,6 +54,9 @@ window.WebSocket = function (...args) {
 window.WebSocket.prototype = Native.prototype;
 """
 WAIT_S = 60.0  # a view starting and drawing on two busy cores
+# The README's two pictures: `PLAYERS_PAGE_PICTURES=docs pytest tests/app/browser` copies
+# the shots there as docs/players-view-1280x800.png and docs/players-view-phone.png.
+PICTURES = os.environ.get("PLAYERS_PAGE_PICTURES")
 
 
 @contextmanager
@@ -104,12 +109,12 @@ def until_shows(driver: object, *words: str) -> str:
 def test_a_browser_draws_the_track_and_the_gms_change_arrives(
     tmp_path: Path, browser: object
 ) -> None:
-    save = a_save(tmp_path)
+    save = saved_table_fight(tmp_path, "fight.json")  # mid-fight: cards, foes, a long log
     driver = browser
     with served(save, tmp_path / "serve.log", cwd=tmp_path) as server:
         driver.get(server.url)  # type: ignore[attr-defined]
         assert driver.title == "Players' view — fight.json"  # type: ignore[attr-defined]
-        text = until_shows(driver, "Time Track", "Ana", "Unknown A")
+        text = until_shows(driver, "Time Track", "Ana", "Unknown A", "WP taken", "acts now")
         assert "Vorn" not in text  # not revealed: the browser is never sent his name
         driver.save_screenshot(str(tmp_path / "players-1280x800.png"))  # type: ignore[attr-defined]
         gm = load_session(save)
@@ -122,7 +127,7 @@ def test_a_browser_draws_the_track_and_the_gms_change_arrives(
             metrics = {"width": 390, "height": 844, "deviceScaleFactor": 0, "mobile": True}
             phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # type: ignore[attr-defined]
             phone.get(server.url)  # type: ignore[attr-defined]
-            until_shows(phone, "Vorn", "Ana")
+            until_shows(phone, "Vorn", "Ana", "WP taken")
             width, ratio, canvas, css = phone.execute_script(  # type: ignore[attr-defined]
                 "const c = document.querySelector('canvas');"
                 "return [innerWidth, devicePixelRatio, c.width, c.getBoundingClientRect().width]"
@@ -132,3 +137,7 @@ def test_a_browser_draws_the_track_and_the_gms_change_arrives(
             phone.save_screenshot(str(tmp_path / "players-phone.png"))  # type: ignore[attr-defined]
     shots = [tmp_path / "players-1280x800.png", tmp_path / "players-phone.png"]
     assert all(shot.stat().st_size > 5_000 for shot in shots)  # a painted page, not blank
+    if PICTURES:
+        names = ["players-view-1280x800.png", "players-view-phone.png"]
+        for shot, name in zip(shots, names, strict=True):
+            shutil.copyfile(shot, Path(PICTURES) / name)
