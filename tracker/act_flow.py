@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.context import living_refusal
+from rules.engine.questions import living_refusal, tied
 from rules.engine.roll_choices import declared_roll
 from rules.engine.targets import last_target
-from rules.engine.track_index import tied
 from rules.engine.turns import next_action
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act import (

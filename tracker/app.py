@@ -226,7 +226,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         everything back). Refusals are shown and change nothing. The outcome is
         posted: CommandApplied, CommandRefused, or CommandCancelled (Escape at the dice).
         """
-        from rules.engine.context import CommandError
+        from rules.engine.questions import CommandError
         from rules.mechanics.dice import DiceExhausted, ScriptedDice
 
         if self.session is None:

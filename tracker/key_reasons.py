@@ -108,7 +108,7 @@ def reasons(session: Session, selected: str | None, revision: int | None = None)
 
 def _reasons(session: Session, selected: str | None) -> Reasons:
     from rules.engine.checks import why_not
-    from rules.engine.context import living_refusal
+    from rules.engine.questions import living_refusal
     from rules.model.commands import Advance, EndCombat, StartCombat
 
     enc = session.encounter
@@ -164,7 +164,7 @@ def _orders_reason(enc: Encounter) -> str | None:
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
-    from rules.engine.context import living_refusal
+    from rules.engine.questions import living_refusal
     from rules.engine.turns import acting_now, declared_action, next_action
 
     if not enc.in_combat:

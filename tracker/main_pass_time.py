@@ -28,7 +28,7 @@ from textual.actions import ActionParseResult
 from textual.worker import Worker, WorkerState
 
 from rules.engine.apply import Applied, apply
-from rules.engine.context import CommandError
+from rules.engine.questions import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import DiceExhausted, DiceSource, ScriptedDice
 from rules.model.effect_commands import PassTime, TimeUnit

@@ -15,7 +15,7 @@ import json
 import re
 from pathlib import Path
 
-from rules.engine.handlers.roster import SHEET_FIELDS
+from rules.engine.questions import SHEET_FIELDS
 from rules.model.state import Combatant
 from tracker.settings import write_atomically
 

@@ -38,7 +38,7 @@ class UndoKeys(_Base):
         self._history("redo")
 
     def _history(self, which: Literal["undo", "redo"]) -> None:
-        from rules.engine.context import CommandError
+        from rules.engine.questions import CommandError
         from rules.engine.session import HistoryError
 
         assert self.session is not None

@@ -22,12 +22,13 @@ from rules.engine import wounding
 from rules.engine.context import Context, handles
 from rules.mechanics import farad
 from rules.model.commands import Luck, NewDay, NoteUnusedDice
-from rules.model.state import ChanceDice, Combatant
+from rules.model.state import ChanceDice, Combatant, Encounter
 
 __all__ = [
     "SpecialOutcome",
     "declare_special",
     "special_refusal",
+    "die_refusal",
     "on_battle_start",
     "on_battle_end",
     "unused_chance_dice",
@@ -99,9 +100,15 @@ def special_refusal(ctx: Context, c: Combatant, kind: str) -> str | None:
 
     Handlers call this before their first change so a refused die fails early.
     """
+    return die_refusal(ctx.enc, c, kind)
+
+
+def die_refusal(enc: Encounter, c: Combatant, kind: str) -> str | None:
+    """`special_refusal` asked of the encounter alone: the dialogs ask it before any command
+    exists (rules.engine.questions), and the answer needs nothing else."""
     if kind not in farad.SPECIAL_KINDS:
         return f"special must be one of {', '.join(farad.SPECIAL_KINDS)}, got {kind!r}"
-    in_combat = ctx.enc.in_combat
+    in_combat = enc.in_combat
     used = c.special_used if in_combat else None
     if used is not None:
         # Part C intro / R16: one kind (chance, luck, desperation) per turn.

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
-from rules.engine.handlers.roster import default_repertoire
+from rules.engine.questions import default_repertoire
 from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.errors import field_errors
 from rules.model.state import (

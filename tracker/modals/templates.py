@@ -29,7 +29,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.handlers.roster import numbered_names, unique_name
+from rules.engine.questions import numbered_names, unique_name
 from rules.model.commands import MAX_COPIES
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter

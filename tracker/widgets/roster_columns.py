@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rules.engine.track_index import acts_now
+from rules.engine.questions import acts_now
 from rules.model.state import ChanceDice, Combatant, Encounter
 
 LOCATION_SHORT = {

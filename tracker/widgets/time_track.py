@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from rules.engine.track_index import tied
+from rules.engine.questions import tied
 from rules.model.state import Encounter
 from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks, zero_marks
 from tracker.widgets.tones import PLAIN, Tones, tones

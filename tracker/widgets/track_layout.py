@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules.engine.track_index import upcoming
+from rules.engine.questions import upcoming
 from rules.model.state import Encounter
 
 Kind = Literal["now", "act", "bleed", "zero", "preview", "ends", "tick", "remind"]

@@ -1,7 +1,7 @@
 """What the act dialogs share: the FARAD die picker and A10 lines.
 
 Every judgement is the engine's own function read without changing
-anything: `rules.engine.farad_in_play.special_refusal` says which special die may be
+anything: `rules.engine.questions.special_die_refusal` says which special die may be
 declared (C, R16-R20), `rules.engine.reactions` who may react and with what (A10). The
 dialogs only show those answers before the GM commits. A roll's modifiers are
 `rules.engine.roll_preview`'s (the roll's own), asked by each dialog's odds.
@@ -10,13 +10,10 @@ dialogs only show those answers before the GM commits. A roll's modifiers are
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
-from typing import cast
 
 from textual.geometry import Size
 
-from rules.engine import farad_in_play
-from rules.engine.context import Context
+from rules.engine.questions import special_die_refusal
 from rules.engine.reactions import (
     default_reaction,
     payment_refusal,
@@ -40,13 +37,8 @@ LABELS = {
 
 
 def refusal(encounter: Encounter, c: Combatant, kind: str) -> str | None:
-    """Why `c` may not declare this die now (None: it may), in the engine's own words.
-
-    `special_refusal` reads only `ctx.enc`, so a read-only stand-in is enough;
-    the encounter is never touched.
-    """
-    view = cast(Context, SimpleNamespace(enc=encounter))
-    return farad_in_play.special_refusal(view, c, kind)
+    """Why `c` may not declare this die now (None: it may), in the engine's own words."""
+    return special_die_refusal(encounter, c, kind)
 
 
 def short_refusal(c: Combatant, kind: str, reason: str) -> str:

@@ -2,7 +2,7 @@
 
 Part C modifies "whatever attempt was made" and A5 any roll, so the target's
 dodge takes them as every roll does: the same picker as the attacker's (the
-engine's refusals, `rules.engine.farad_in_play.special_refusal`, for the one-kind-
+engine's refusals, `rules.engine.questions.special_die_refusal`, for the one-kind-
 a-turn rule), redrawn for whoever is the target, and its odds are the engine's
 roll (`rules.engine.roll_preview` for the modifiers, `roll_distribution` for the die and
 exertion).

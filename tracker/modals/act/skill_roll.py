@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.engine.handlers.skill_rolls import continues
+from rules.engine.questions import continues
 from rules.engine.roll_plan import turn_penalty
 from rules.engine.roll_preview import preview_roll
 from rules.mechanics.chart import GOALS
