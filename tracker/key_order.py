@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 
 from textual import events
 
+from tracker.textual_compat.messages import is_stopped, pump_parent
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.message_pump import MessagePump
@@ -128,8 +130,8 @@ class KeyOrder(_Base):
 
     def _key_at(self, event: events.Key, node: MessagePump) -> None:
         """`node` has handled the key: follow it up (bubbling) or call it done."""
-        parent = node._parent
-        if event._stop_propagation or parent is None or parent is self:
+        parent = pump_parent(node)
+        if is_stopped(event) or parent is None or parent is self:
             # Stopped here, or it went on to the app (whose own queue says when it is done).
             self._key_node = self
             self.call_later(self._key_done, event)

@@ -157,7 +157,7 @@ class ViewServer(Server):
         self.names = machine_names(host)
         self._view_tasks: set[asyncio.Task[object]] = set()
 
-    async def _make_app(self) -> web.Application:
+    async def make_web_app(self) -> web.Application:
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes(
@@ -228,7 +228,7 @@ class ViewServer(Server):
             except NotImplementedError:  # Windows: Ctrl+C arrives as KeyboardInterrupt
                 pass
         web.run_app(
-            self._make_app(),
+            self.make_web_app(),
             host=self.host,
             port=self.port,
             handle_signals=False,

@@ -28,6 +28,8 @@ from typing import Any
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 
+from tracker.textual_compat.serve import view_process
+
 log = logging.getLogger("textual-serve")
 
 MAX_MESSAGE = 16 * 1024  # bytes: a resize, a ping or a few keys; aiohttp closes past it (1009)
@@ -102,7 +104,7 @@ async def run_view(
 
 async def _end(view: AppService | None, on_end: Callable[[], None]) -> None:
     try:
-        if view is not None and view._process is not None:  # (started)
+        if view is not None and view_process(view) is not None:  # (started)
             await end_view(view)
     finally:
         on_end()
@@ -153,7 +155,7 @@ async def end_view(view: AppService) -> None:
     try:
         await asyncio.wait_for(asyncio.shield(stopping), QUIT_GRACE_S)
     except Exception:  # not gone in time, or its pipe already broken: it is killed
-        process = view._process  # textual-serve keeps it private; only it can be killed
+        process = view_process(view)  # only the process can be killed
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()

@@ -8,10 +8,10 @@ raises UnicodeDecodeError there and the app panics: the fight on screen is
 gone. Here the same loop decodes with errors="replace": a bad byte becomes
 U+FFFD, which a field shows and every form refuses.
 
-Upstream: to report to Textual (textual/drivers/linux_driver.py, 8.2.8): "input
-thread's strict UTF-8 decoder kills the app on one invalid byte; decode with
-errors='replace'". `upstream_still_strict()` tells the tests when a Textual
-upgrade fixes it, so this copy can go.
+Upstream: textual#6456 ("UnicodeDecodeError in input thread crashes application
+when invalid UTF-8 bytes are received"; a fix is proposed in textual#6498).
+`upstream_still_strict()` tells the tests when a Textual upgrade fixes it, so
+this copy (and tracker.textual_compat.terminal) can go.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ import os
 import selectors
 from codecs import IncrementalDecoder, getincrementaldecoder
 
-from textual._loop import loop_last
-from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
+
+from tracker.textual_compat.terminal import ParseError, XTermParser, driver_debug, loop_last
 
 __all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_strict"]
 
@@ -56,7 +55,7 @@ class ForgivingLinuxDriver(LinuxDriver):
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         fileno = self.fileno
-        parser = XTermParser(self._debug)
+        parser = XTermParser(driver_debug(self))
         decode = decoder().decode
 
         def process_selector_events(

@@ -31,7 +31,6 @@ from textual.widgets import (
     Static,
     TextArea,
 )
-from textual.widgets._select import SelectCurrent
 
 from rules.model.state import Combatant, Encounter
 from tracker.key_order import hold_keys
@@ -39,6 +38,9 @@ from tracker.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.modals.option_marks import MarkedSelectOverlay
 from tracker.modals.space_button import SpaceButton
+from tracker.textual_compat.messages import MessageGate
+from tracker.textual_compat.screens import asking_screen
+from tracker.textual_compat.select import SelectCurrent, type_to_search
 from tracker.widgets.steady_layout import SteadyLayout
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
@@ -108,7 +110,7 @@ def buttons(save_label: str = "Save") -> ComposeResult:
         yield SpaceButton("Cancel", id="cancel", compact=True)
 
 
-class Dialog(SteadyLayout, ModalScreen[ResultT]):
+class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
     """A modal form: validates as you type; enter and Save are refused until valid."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)  # its widgets' tones (tones.py)
@@ -224,11 +226,10 @@ class Dialog(SteadyLayout, ModalScreen[ResultT]):
         if self.kept_restore is None:  # Textual also calls this for each subclass's on_mount
             self.kept_restore = restore_kept(self)
 
-    async def _on_message(self, message: Message) -> None:
-        """Textual's dispatch, less a field's change that a restore made outdated."""
-        if self.kept_restore is not None and self.kept_restore.outdated(message):
-            return  # posted while mounting, before the kept value was put back
-        await super()._on_message(message)
+    def drops_message(self, message: Message) -> bool:
+        """Textual's dispatch, less a field's change that a restore made outdated (posted
+        while mounting, before the kept value was put back)."""
+        return self.kept_restore is not None and self.kept_restore.outdated(message)
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -329,7 +330,7 @@ class Dialog(SteadyLayout, ModalScreen[ResultT]):
         # ResultCallback): the keys typed after the answer wait until it has run, so
         # they reach what it opens (a dice prompt), not the screen underneath.
         release = hold_keys(self.app)
-        asked = self._result_callbacks[-1].requester if self._result_callbacks else None
+        asked = asking_screen(self)
         popped = super().dismiss(result)
         if asked is None or not asked.call_later(release):
             release()
@@ -347,5 +348,5 @@ class FieldSelect(Select[SelectT]):
 
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
-        overlay = MarkedSelectOverlay(type_to_search=self._type_to_search)
+        overlay = MarkedSelectOverlay(type_to_search=type_to_search(self))
         yield overlay.data_bind(compact=Select.compact)

@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from inspect import isawaitable, signature
 from typing import TYPE_CHECKING, Any
 
-from textual._time import get_time  # the clock every Message.time is read from
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from tracker.host import KeepsCancelled
+from tracker.textual_compat.messages import dispatch_methods, is_stopped, message_clock
 
 if TYPE_CHECKING:
     from tracker.modals.form import Dialog
@@ -165,9 +165,9 @@ def _deliver(dialog: Dialog[Any], message: Message, field: Widget, depth: int = 
     before = {ident: read for ident, (_w, read) in _fields(dialog).items()}
     node: Any = field
     while isinstance(node, Widget):
-        for _cls, handler in node._get_dispatch_methods(message.handler_name, message):
+        for _cls, handler in dispatch_methods(node, message):
             _call(dialog, handler, message)
-        if message._stop_propagation or node is dialog:
+        if is_stopped(message) or node is dialog:
             break
         node = node.parent
     if depth >= CASCADE:
@@ -220,7 +220,7 @@ class KeptRestore:
                             _deliver(self.dialog, message, message.control)
                 if not put:
                     break
-        self.ended = get_time()
+        self.ended = message_clock()
         self._finish()
 
     def outdated(self, message: Message) -> bool:

@@ -13,10 +13,11 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from rich.segment import Segment
-from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.strip import Strip
 from textual.widgets import OptionList, SelectionList
-from textual.widgets._select import SelectOverlay
+
+from tracker.textual_compat.cursors import OptionGutter, next_enabled, option_line
+from tracker.textual_compat.select import SelectOverlay
 
 SelectT = TypeVar("SelectT", bound=Hashable)
 CURSOR = "▸"
@@ -33,21 +34,20 @@ class NoWrapCursor(OptionList):
         self._step(-1)
 
     def _step(self, direction: int) -> None:
-        found = find_next_enabled_no_wrap(self.options, self.highlighted, direction)  # type: ignore[arg-type]
+        found = next_enabled(self.options, self.highlighted, direction)
         if found is not None:
             self.highlighted = found
 
 
-class MarkedOptions(NoWrapCursor):
+class MarkedOptions(NoWrapCursor, OptionGutter):
     """The cursor as a glyph in a two-cell gutter before each option's first line."""
 
-    def _get_left_gutter_width(self) -> int:
-        return GUTTER
+    GUTTER_WIDTH = GUTTER
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
         try:
-            index, offset = self._lines[int(self.scroll_offset.y) + y]
+            index, offset = option_line(self, int(self.scroll_offset.y) + y)
         except IndexError:
             return strip  # below the options: already the full width
         option = self.options[index]

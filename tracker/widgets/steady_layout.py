@@ -24,8 +24,10 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.types import NoActiveAppError
 
+from tracker.textual_compat.screens import ResizeGate
 
-class SteadyLayout:
+
+class SteadyLayout(ResizeGate):
     """Mix in before a Screen class: start with the size classes of the app's size; skip
     the layout a same-size Resize asks for."""
 
@@ -39,11 +41,9 @@ class SteadyLayout:
         for name in size_classes(screen, size):
             screen.add_class(name, update=False)  # styled as it mounts
 
-    def _screen_resized(self, size: Size) -> None:  # Textual's hook, called with the size
-        screen = cast(Screen[Any], self)
-        if size == screen.outer_size:
-            return
-        Screen._screen_resized(screen, size)
+    def keeps_layout(self, size: Size) -> bool:
+        """A screen already at the size it is given keeps its layout."""
+        return size == cast(Screen[Any], self).outer_size
 
 
 def size_classes(screen: Screen[Any], size: Size) -> list[str]:

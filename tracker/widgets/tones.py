@@ -21,6 +21,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 
+from tracker.textual_compat.screens import component_classes
 from tracker.widgets.steady_layout import SteadyLayout
 
 # tone -> its CSS declarations, every colour a theme variable.
@@ -62,7 +63,7 @@ def tones(widget: Widget) -> dict[str, Style]:
     them (a bare test host) gives PLAIN: weight, no colour.
     """
     screen = widget.screen
-    if not TONE_CLASSES <= type(screen)._get_component_classes():
+    if not TONE_CLASSES <= component_classes(type(screen)):
         return dict(PLAIN)
     return {
         name: screen.get_component_rich_style(f"tone--{name}", partial=name not in OWN_BACKGROUND)

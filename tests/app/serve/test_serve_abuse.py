@@ -71,7 +71,7 @@ async def stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     monkeypatch.setattr(serve_socket, "HEARTBEAT_S", 0.5)
     server = ViewServer(a_save(tmp_path), "127.0.0.1", 8000)
     server.command = f"exec {sys.executable} -c {STUCK!r} {tmp_path / 'view.pid'}"
-    async with TestClient(TestServer(await server._make_app())) as client:
+    async with TestClient(TestServer(await server.make_web_app())) as client:
         yield Stage(server, client, tmp_path)
 
 

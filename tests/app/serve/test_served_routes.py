@@ -21,7 +21,7 @@ from tracker.serve import MAX_VIEWS, ViewServer
 @pytest.fixture
 async def client(tmp_path: Path) -> AsyncIterator[TestClient[object, object]]:
     server = ViewServer(a_save(tmp_path), "127.0.0.1", 8000)
-    async with TestClient(TestServer(await server._make_app())) as test_client:
+    async with TestClient(TestServer(await server.make_web_app())) as test_client:
         test_client.view_server = server  # type: ignore[attr-defined]
         yield test_client
 

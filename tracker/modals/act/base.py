@@ -14,7 +14,6 @@ from collections.abc import Hashable
 from typing import ClassVar, TypeVar
 
 from textual import events, on
-from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
@@ -23,6 +22,7 @@ from textual.widgets import Input, RadioButton, RadioSet
 from tracker.modals.form import SUBMIT, Dialog
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 from tracker.modals.marked_fields import MarkedCheckbox
+from tracker.textual_compat.cursors import next_enabled, radio_cursor, set_radio_cursor
 
 ResultT = TypeVar("ResultT")
 COMPACT_FROM = 76  # columns: the form (39) and the odds (36) still fit side by side
@@ -160,7 +160,7 @@ class FieldRadioSet(RadioSet):
 
     def _highlight_pressed(self) -> None:
         if self.pressed_index >= 0:
-            self._selected = self.pressed_index
+            set_radio_cursor(self, self.pressed_index)
         self._synced = True
 
     def action_previous_button(self) -> None:
@@ -171,13 +171,14 @@ class FieldRadioSet(RadioSet):
 
     def _step(self, direction: int) -> None:
         """Up/down stop at the ends: Textual wraps past disabled buttons to the far end."""
-        found = find_next_enabled_no_wrap(self.children, self._selected, direction)  # type: ignore[arg-type]
+        found = next_enabled(self.children, radio_cursor(self), direction)
         if found is not None:
-            self._selected = found
+            set_radio_cursor(self, found)
         self._press_highlighted()
 
     def _press_highlighted(self) -> None:
-        if self._synced and self._selected is not None:
-            button = self._nodes[self._selected]
+        highlighted = radio_cursor(self)
+        if self._synced and highlighted is not None:
+            button = self.children[highlighted]
             if isinstance(button, RadioButton) and not button.disabled:
                 button.value = True
