@@ -127,7 +127,7 @@ deals dealt demise desperation dice die dies dodge dodges does doubled down drai
 each encounter end ended ends enemy enters every everyone exert exertion exhaustion
 extended failed fails fight first flailing fled flees for force fresh from full fumble
 gm goal half halved hard head heals held hits holds in is it its joins keeps lands lapses
-leaves left leg less level locked longer lp luck margin massive mastery mended minutes
+least leaves left leg less level locked longer lp luck margin massive mastery mended minutes
 misses natural negative new next no not of on one opened opportunity opposed or organ out
 paid parries parry passed passes penalty pool positive reaction reacts ready refunded
 removed replaces restored rests retreat revived ribs right roleplay roll rolls round s
