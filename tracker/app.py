@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import ModalScreen
 
+from tracker.actions.registry import bindings, by_call
+from tracker.actions.run import dispatch
 from tracker.autosave import Autosave
 from tracker.cancelled import CancelledCommand
 from tracker.commands_palette import TrackerCommands
@@ -53,19 +55,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     CSS_PATH = "tracker.tcss"
     TITLE = "Fading Suns combat tracker"
     COMMANDS = App.COMMANDS | {TrackerCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo", id="undo", tooltip="Undo the last command"),
-        Binding("U", "redo", "Redo", id="redo", tooltip="Redo what was undone (same dice)"),
-        Binding("ctrl+s", "save_as", "Save as", id="save-as", show=False),
-        Binding("o", "open", "Open", id="open", show=False, tooltip="Open another save"),
-        Binding("m", "toggle_dice", "Dice", id="dice-mode", show=False),
-        Binding("question_mark", "help", "Help", id="help", key_display="?"),
-        Binding("q", "quit", "Quit", id="quit", tooltip="Quit (the fight is autosaved)"),
-        Binding("a", "act('act')", "Act", id="act", tooltip="Take the opportunity / roll (A8)"),
-        Binding("r", "act('react')", "React", id="react", show=False, tooltip="React (A10)"),
-        Binding("s", "act('skill_roll')", "Roll", id="skill-roll", show=False, tooltip="A1-A6"),
-        Binding("k", "act('anima')", "Check", id="anima", show=False, tooltip="Anima B4-B6"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(on_app=True))  # the registry's
 
     # `var`, not `reactive`: a change repaints only the widgets watching it, not the screen.
     revision: var[int] = var(0, init=False)
@@ -113,6 +103,12 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     def session(self) -> Session | None:
         """The open session; asking for it finishes a load the first frame deferred."""
         self.finish_opening()
+        return self._session
+
+    @property
+    def loaded_session(self) -> Session | None:
+        """The session if it is loaded, never forcing a deferred load (the footer's greying
+        asks before the first frame, which must come first)."""
         return self._session
 
     @property
@@ -310,7 +306,11 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
             from tracker.screens.main import MainScreen
 
             opened = self._session is not None or self._opening is not None
-            return opened and isinstance(self.screen, MainScreen)
+            if not (opened and isinstance(self.screen, MainScreen)):
+                return False
+            entry = by_call(action, parameters)  # greyed while the rules would refuse it
+            if entry is not None and self.screen.refusal(entry) is not None:
+                return None
         return True
 
     async def run_action(
@@ -325,6 +325,9 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         down, and its handlers found no widgets (NoMatches '#opponent')."""
         if self._quitting or self.refused_while_passing(action):  # time passes (issue 23)
             return not self._quitting  # a refused key is handled: said so, nothing done
+        ran = dispatch(action, default_namespace)  # a registry key: tracker/actions/*
+        if ran is not None:
+            return ran
         return await super().run_action(action, default_namespace, namespaces)
 
     # --- a r s k: acting, reacting, rolling (the flow is tracker/act_flow.py) -----------

@@ -19,40 +19,14 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+from tracker.actions.registry import ACTIONS
+
 if TYPE_CHECKING:
     from rules.engine.session import Session
     from rules.model.state import Combatant, Encounter
 
-ENCOUNTER_ACTIONS = (
-    "advance",
-    "run_orders",
-    "begin_combat",
-    "end_combat",
-    "answer",
-    "add",
-    "add_template",
-    "save_template",
-    "duplicate",
-    "remove",
-    "edit",
-    "wound",
-    "heal",
-    "luck",
-    "fight_status",
-    "new_day",
-    "export_log",
-    "undo",
-    "redo",
-    "act",
-    "react",
-    "skill_roll",
-    "anima",
-    "add_effect",
-    "remove_effect",
-    "add_reminder",
-    "cancel_reminder",
-    "pass_time",
-)
+# Every action the rules may refuse (the registry's), each None or why not.
+ENCOUNTER_ACTIONS = tuple(dict.fromkeys(a.refusal_key for a in ACTIONS if a.refusal_key))
 
 # The keys about the selected combatant: none while no one is selected.
 ONE_COMBATANT = (
@@ -60,6 +34,7 @@ ONE_COMBATANT = (
     "save_template",
     "add_effect",
     "remove_effect",
+    "players",
 )
 
 # The engine says what to do; the tracker says which key does it. A reason that starts
@@ -136,6 +111,8 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
         out["remove_effect"] = f"{c.name} has no effects: E adds one"
     if not enc.log:
         out["export_log"] = "the log is empty"
+    if enc.party is None:
+        out["write_back"] = "this encounter was not made from a party"
     out["pass_time"] = _pass_time_reason(enc)
     if not enc.reminders:
         out["cancel_reminder"] = "no reminder is waiting: R adds one"

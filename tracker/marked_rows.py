@@ -21,17 +21,12 @@ from rules.model.commands import (
     Luck,
     RemoveCombatant,
 )
-from tracker.widgets.roster import Roster
 
 if TYPE_CHECKING:
+    from tracker.actions.host import ScreenHost
     from tracker.modals.about_one import CombatantDialog
-    from tracker.screens.main import MainScreen
 
 ONE_AT_A_TIME = "applies to one combatant at a time: escape in the roster clears the marks"
-
-
-def marked_ids(screen: MainScreen) -> list[str]:
-    return [cid for cid in screen.query_one(Roster).marked if cid in screen.encounter.combatants]
 
 
 def batch_of(answer: object, ids: list[str]) -> Batch | None:
@@ -47,9 +42,9 @@ def batch_of(answer: object, ids: list[str]) -> Batch | None:
     return Batch(commands=parts)
 
 
-def ask_marked(screen: MainScreen, dialog: Callable[[Any, str], CombatantDialog[Any]]) -> bool:
+def ask_marked(screen: ScreenHost, dialog: Callable[[Any, str], CombatantDialog[Any]]) -> bool:
     """With rows marked: the dialog for all of them (True), else False (the selected one)."""
-    ids = marked_ids(screen)
+    ids = screen.marked_rows
     if not ids:
         return False
     enc = screen.encounter
@@ -62,23 +57,15 @@ def ask_marked(screen: MainScreen, dialog: Callable[[Any, str], CombatantDialog[
             return
         screen.tracker.run_command(command)
 
-    screen.app.push_screen(dialog(enc, ids[0]).for_marked(names), _answered(send))
+    screen.ask(dialog(enc, ids[0]).for_marked(names), send)
     return True
 
 
-def _answered(then: Callable[[object], None]) -> Callable[[object], None]:
-    def done(result: object) -> None:
-        if result is not None:
-            then(result)
-
-    return done
-
-
-def remove_marked(screen: MainScreen) -> bool:
+def remove_marked(screen: ScreenHost) -> bool:
     """Delete with rows marked: one question, then one Batch removing them all."""
     from tracker.modals.confirm import Confirm
 
-    ids = marked_ids(screen)
+    ids = screen.marked_rows
     if not ids:
         return False
     names = ", ".join(screen.encounter.combatants[cid].name for cid in ids)
@@ -89,11 +76,11 @@ def remove_marked(screen: MainScreen) -> bool:
             screen.tracker.run_command(command)
 
     question = f"Remove {len(ids)} marked: {names} from the encounter? (u undoes it)"
-    screen.app.push_screen(Confirm(question), remove)
+    screen.ask(Confirm(question), remove)
     return True
 
 
-def save_template(screen: MainScreen, cid: str) -> None:
+def save_template(screen: ScreenHost, cid: str) -> None:
     """T: the combatant's sheet to `<saves>/roster/<name>.json`; a file there asks first."""
     from tracker.modals.confirm import Confirm
     from tracker.template_file import template_path, write_template
@@ -114,6 +101,6 @@ def save_template(screen: MainScreen, cid: str) -> None:
 
     if path.exists():
         question = f"{path.name} is already in {folder}. Replace it with {c.name}'s sheet?"
-        screen.app.push_screen(Confirm(question), write)
+        screen.ask(Confirm(question), write)
     else:
         write(True)

@@ -26,10 +26,10 @@ if TYPE_CHECKING:
     from rules.model.party import Party
     from rules.model.state import Encounter
     from rules.party.encounters import WriteBack
-    from tracker.app import TrackerApp
+    from tracker.actions.host import AppHost
 
 
-def offer_write_back(app: TrackerApp) -> None:
+def offer_write_back(app: AppHost) -> None:
     """The summary dialog for the open encounter's party (or why there is none)."""
     from tracker.modals.write_back import WriteBackDialog
 
@@ -57,7 +57,7 @@ def offer_write_back(app: TrackerApp) -> None:
     app.push_screen(WriteBackDialog(party.name, lines), answered)
 
 
-def write_now(app: TrackerApp, enc: Encounter, path: Path) -> None:
+def write_now(app: AppHost, enc: Encounter, path: Path) -> None:
     """Write back now, on the file as it is now; a conflict asks how to go on."""
     from tracker.modals.write_back import ConflictDialog
 
@@ -77,7 +77,7 @@ def write_now(app: TrackerApp, enc: Encounter, path: Path) -> None:
 
 
 def _resolve(
-    app: TrackerApp, enc: Encounter, path: Path, conflict: PartyConflict, choice: str | None
+    app: AppHost, enc: Encounter, path: Path, conflict: PartyConflict, choice: str | None
 ) -> None:
     from tracker.modals.write_back import MergePicks
 
@@ -95,7 +95,7 @@ def _resolve(
     )
 
 
-def _merge(app: TrackerApp, enc: Encounter, path: Path, picks: dict[str, str]) -> None:
+def _merge(app: AppHost, enc: Encounter, path: Path, picks: dict[str, str]) -> None:
     party = _read(app, path)
     if party is None:
         return
@@ -107,7 +107,7 @@ def _merge(app: TrackerApp, enc: Encounter, path: Path, picks: dict[str, str]) -
     _save(app, done, party, path)
 
 
-def _save_aside(app: TrackerApp, enc: Encounter, path: Path) -> None:
+def _save_aside(app: AppHost, enc: Encounter, path: Path) -> None:
     party = _read(app, path)
     if party is None:
         return
@@ -125,7 +125,7 @@ def _save_aside(app: TrackerApp, enc: Encounter, path: Path) -> None:
     )
 
 
-def _save(app: TrackerApp, done: WriteBack, read: Party, path: Path) -> None:
+def _save(app: AppHost, done: WriteBack, read: Party, path: Path) -> None:
     try:
         save_party(done.party, path, expected=read.revision)
     except PartyFileConflict as error:  # written by someone else between read and save
@@ -145,7 +145,7 @@ def _save(app: TrackerApp, done: WriteBack, read: Party, path: Path) -> None:
     )
 
 
-def _read(app: TrackerApp, path: Path) -> Party | None:
+def _read(app: AppHost, path: Path) -> Party | None:
     try:
         return load_party(path)[0]
     except SaveError as error:
@@ -153,5 +153,5 @@ def _read(app: TrackerApp, path: Path) -> Party | None:
         return None
 
 
-def _refused(app: TrackerApp, message: str) -> None:
+def _refused(app: AppHost, message: str) -> None:
     app.notify(message, title="Not written back", severity="error", timeout=15)

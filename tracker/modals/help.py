@@ -56,6 +56,24 @@ def key_pairs(bindings: Sequence[KeyHelp]) -> list[tuple[str, str]]:
     return pairs
 
 
+def grouped_keys_text(items: Sequence[KeyHelp]) -> str:
+    """The keys in force under the registry's headings (what a GM is doing), then the
+    screen's other keys (the roster's, Textual's own); a list of no GM action is one
+    plain table."""
+    from tracker.actions.registry import BY_ID, GROUPS
+
+    groups: dict[str, list[KeyHelp]] = {heading: [] for heading in GROUPS.values()}
+    other: list[KeyHelp] = []
+    for item in items:
+        action = BY_ID.get(item.id or "") if isinstance(item, Binding) else None
+        (other if action is None else groups[GROUPS[action.group]]).append(item)
+    if not any(groups.values()):
+        return keys_text(other)
+    groups["Also here"] = other
+    parts = [f"{heading}\n{keys_text(keys)}" for heading, keys in groups.items() if keys]
+    return "\n\n".join(parts)
+
+
 def keys_text(bindings: Sequence[KeyHelp]) -> str:
     """Two aligned columns: key, what it does."""
     pairs = key_pairs(bindings)
@@ -133,13 +151,15 @@ class HelpScreen(SteadyLayout, ModalScreen[None]):
     def __init__(self, bindings: Sequence[KeyHelp]) -> None:
         super().__init__()
         self.key_help = key_pairs(bindings)
+        shown = [b for b in bindings if not isinstance(b, Binding) or b.action not in INERT_ACTIONS]
+        self.grouped = grouped_keys_text(shown)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Help (escape closes)", classes="heading")
             with VerticalScroll(id="help-body"):
                 yield Static("Keys", classes="heading")
-                yield Static(keys_text(self.key_help), id="keys", markup=False)
+                yield Static(self.grouped, id="keys", markup=False)
                 yield Static("Rules cheat-sheet", classes="heading")
                 yield Static(cheat_sheet(), id="rules", markup=False)
 

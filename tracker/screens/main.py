@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.worker import Worker, WorkerState
 
 from tracker import main_pass_time
-from tracker.effect_keys import EffectKeys
-from tracker.encounter_keys import EncounterKeys
+from tracker.actions.greyed import refusal_now
+from tracker.actions.registry import bindings, by_call
 from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
@@ -31,83 +33,23 @@ from tracker.widgets.time_track import TimeTrack
 from tracker.widgets.tones import TonedScreen
 
 if TYPE_CHECKING:
+    from rules.model.effect_commands import PassTime
     from rules.model.state import Encounter
+    from tracker.actions.registry import GMAction
     from tracker.app import TrackerApp
 
 
-class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
-    """Keys: n g b e d + t T c delete enter w h l; N x v V [ ] { } (tracker.encounter_keys);
-    E ctrl+e R P (tracker.effect_keys)
-    (and the app's u U ctrl+s o m ? q).
+class MainScreen(TonedScreen):
+    """The keys are the registry's (tracker.actions.registry; each one's function in
+    tracker/actions/*), the app's own with them (u U ctrl+s o m ? q a r s k).
 
-    With roster rows marked (space), w h l f and delete act on all of them (tracker.marked_rows).
+    A key the rules would refuse now is greyed in the footer, and pressed it says why
+    (`check_action`, `on_key`). With roster rows marked (space), w h l f E ctrl+e and
+    delete act on all of them (tracker.marked_rows).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "advance", "Advance", id="advance", tooltip="Move the track on (A7)"),
-        Binding(
-            "g",
-            "run_orders",
-            "Run",
-            id="run-orders",
-            show=False,  # the footer keeps u Undo at 80 columns; help and ^p list it
-            tooltip="Run the track on standing orders (A7)",
-        ),
-        Binding("b", "begin_combat", "Begin", id="begin-combat", tooltip="Begin combat (A7)"),
-        Binding("e", "end_combat", "End", id="end-combat", tooltip="End combat with an outcome"),
-        Binding("d", "answer", "Decide", id="answer", tooltip="Answer the pending decision"),
-        Binding("plus", "add", "Add", id="add-combatant", tooltip="Add a combatant"),
-        Binding("t", "add_template", "Template", id="add-template", show=False),
-        Binding("T", "save_template", "Save as template", id="save-template", show=False),
-        Binding("c", "duplicate", "Copy", id="duplicate", show=False),
-        Binding("delete", "remove", "Remove", id="remove", show=False),
-        Binding("enter", "edit", "Edit", id="edit", show=False),
-        Binding("w", "wound", "Wound", id="wound", tooltip="Apply a wound by hand"),
-        Binding("h", "heal", "Heal", id="heal", tooltip="Heal, staunch or treat"),
-        Binding("l", "luck", "Luck", id="luck", show=False),
-        Binding("f", "fight_status", "Out/in", id="fight-status", show=False),
-        Binding("N", "new_day", "New day", id="new-day", show=False),
-        Binding("E", "add_effect", "Effect on the selected/marked", id="add-effect", show=False),
-        Binding("ctrl+e", "remove_effect", "Remove an effect", id="remove-effect", show=False),
-        Binding("R", "add_reminder", "Reminder on the track", id="add-reminder", show=False),
-        Binding("P", "pass_time", "Pass time (out of combat)", id="pass-time", show=False),
-        Binding("x", "export_log", "Export log", id="export-log", show=False),
-        Binding("v", "players('hide')", "Hide from players", id="players-hide", show=False),
-        Binding("V", "players('reveal')", "Reveal to players", id="players-reveal", show=False),
-        # the log reads back without a mouse (PageUp/PageDown belong to the roster)
-        Binding(
-            "left_square_bracket",
-            "log_page(1)",
-            "Log: older page",
-            key_display="[",
-            show=False,
-            id="log-older",
-        ),
-        Binding(
-            "right_square_bracket",
-            "log_page(-1)",
-            "Log: newer page",
-            key_display="]",
-            show=False,
-            id="log-newer",
-        ),
-        Binding(
-            "left_curly_bracket",
-            "log_edge(True)",
-            "Log: oldest",
-            key_display="{",
-            show=False,
-            id="log-oldest",
-        ),
-        Binding(
-            "right_curly_bracket",
-            "log_edge(False)",
-            "Log: newest",
-            key_display="}",
-            show=False,
-            id="log-newest",
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(on_app=False))
+    hosts_gm_actions: ClassVar[bool] = True  # its keys run tracker.actions (actions.run)
     HORIZONTAL_BREAKPOINTS = [  # typed by Textual's Screen
         (0, "-narrow"),
         (100, "-wide"),
@@ -175,6 +117,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
         self.selected = roster.selected
         self.query_one(CombatantDetail).show(enc, self.selected)
         self.query_one(EventLog).show(enc)
+        self.refresh_bindings()  # which keys are greyed follows the fight (check_action)
 
     def on_screen_suspend(self) -> None:
         """A dialog covers the screen: `d` now types into it, so the banner stops offering
@@ -191,6 +134,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
 
     def on_roster_selected(self, message: Roster.Selected) -> None:
         self.selected = message.combatant_id
+        self.refresh_bindings()  # the keys about one combatant follow the selection
         if self.tracker.encounter is not None:
             self.query_one(CombatantDetail).show(self.tracker.encounter, self.selected)
 
@@ -205,7 +149,19 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
         assert self.tracker.session is not None
         return self.tracker.session.encounter
 
-    def _allowed(self, action: str) -> bool:
+    @property
+    def event_log(self) -> EventLog:
+        return self.query_one(EventLog)
+
+    @property
+    def marked_rows(self) -> list[str]:
+        """The marked combatants still in the encounter, in roster order."""
+        enc = self.tracker.encounter
+        if enc is None or not self.is_mounted:
+            return []
+        return [cid for cid in self.query_one(Roster).marked if cid in enc.combatants]
+
+    def allowed(self, action: str) -> bool:
         """Say why not (and do nothing) when the moment does not fit the action."""
         session = self.tracker.session
         if session is None or self.tracker.refused_while_passing(action):
@@ -216,7 +172,7 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
             return False
         return True
 
-    def _ask(self, screen: Any, then: Callable[[Any], None] | None = None) -> None:
+    def ask(self, screen: Any, then: Callable[[Any], None] | None = None) -> None:
         """Push a form; a command it dismisses with goes to run_command."""
 
         def done(result: Any) -> None:
@@ -229,132 +185,34 @@ class MainScreen(EffectKeys, EncounterKeys, TonedScreen):
 
         self.app.push_screen(screen, done)
 
-    def _ask_about_selected(self, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
-        """The dialog about the selected combatant, when the key may act now."""
-        from tracker.marked_rows import ask_marked
+    def pass_time(self, command: PassTime) -> None:
+        """The passage in a worker thread (tracker.main_pass_time, issue 23)."""
+        main_pass_time.run(self, command, [])
 
-        if self.tracker.session is not None and ask_marked(self, dialog):
-            return  # the marked rows: one Batch (the rules judge each part)
-        if self._allowed(action):
-            assert self.selected is not None  # `reasons` refuses it with nobody selected
-            self._ask(dialog(self.encounter, self.selected))
+    # --- greyed keys (tracker.actions.greyed) ------------------------------------------
+    def refusal(self, action: GMAction) -> str | None:
+        """Why the key may not act now. None while time passes: the key is then refused
+        with the passage's own message (`refused_while_passing`)."""
+        app = self.tracker
+        if app.passing is not None:
+            return None
+        marked = action.marked and bool(self.marked_rows)
+        return refusal_now(action, app.loaded_session, self.selected, app.revision, marked=marked)
 
-    # --- actions: one per key ------------------------------------------------------
-    def action_advance(self) -> None:
-        from rules.model.commands import Advance
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A registry key the rules would refuse now is greyed (None), not hidden."""
+        entry = by_call(action, parameters)
+        if entry is None or self.refusal(entry) is None:
+            return True
+        return None
 
-        self.tracker.run_command(Advance())
-
-    def action_run_orders(self) -> None:
-        """g: the extras take their standing orders until the GM is needed (A7, A8)."""
-        if self._allowed("run_orders"):
-            from tracker.modals.orders import OrdersDialog
-
-            self._ask(OrdersDialog(self.encounter))
-
-    def action_begin_combat(self) -> None:
-        if self._allowed("begin_combat"):
-            from tracker.modals.begin_combat import BeginCombat
-
-            self._ask(BeginCombat(self.encounter, self.selected))
-
-    def action_end_combat(self) -> None:
-        if self._allowed("end_combat"):
-            from tracker.modals.end_combat import EndCombatModal
-
-            self._ask(EndCombatModal(self.encounter), self._ended)
-
-    def _ended(self, command: Any) -> None:
-        """A fight made from a party offers its write-back once it has ended (issue 17)."""
-        if self.tracker.run_command(command) and self.encounter.party is not None:
-            from tracker.party_return import offer_write_back
-
-            offer_write_back(self.tracker)
-
-    def action_answer(self) -> None:
-        if self._allowed("answer") and not self.answer_reminder():
-            self.tracker.act_flow.answer()  # one road for decisions: the act flow's dialogs
-
-    def action_add(self) -> None:
-        from tracker.modals.combatant_form import CombatantForm
-
-        self._ask(CombatantForm(self.encounter, None))
-
-    def action_add_template(self) -> None:
-        from rules.model.commands import AddCombatant
-        from tracker.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
-        from tracker.modals.templates import TemplatePicker
-
-        def add(combatant: Any) -> None:
-            awareness, count = combatant.awareness, picker.count  # N numbered copies
-            self.tracker.run_command(
-                AddCombatant(combatant=combatant, awareness=awareness, count=count)
-            )
-
-        picker = TemplatePicker(
-            self.tracker.saves_dir / "roster", self.encounter, builtin=ROSTER_DIR
-        )
-        self._ask(picker, add)  # free names: "X 2"
-
-    def action_duplicate(self) -> None:
-        if self._allowed("duplicate"):
-            from rules.model.commands import DuplicateCombatant
-
-            assert self.selected is not None
-            self.tracker.run_command(DuplicateCombatant(id=self.selected))
-
-    def action_save_template(self) -> None:
-        """T: the selected combatant's sheet back to the roster (t adds it again)."""
-        if self._allowed("save_template"):
-            from tracker.marked_rows import save_template
-
-            assert self.selected is not None
-            save_template(self, self.selected)
-
-    def action_remove(self) -> None:
-        from tracker.marked_rows import remove_marked
-
-        if self.tracker.session is not None and remove_marked(self):
+    def on_key(self, event: events.Key) -> None:
+        """A greyed key says why it does nothing now (Textual skips its binding)."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled:
             return
-        if not self._allowed("remove"):
-            return
-        from rules.model.commands import RemoveCombatant
-        from tracker.modals.confirm import Confirm
-
-        cid = self.selected
-        assert cid is not None
-        name = self.encounter.combatants[cid].name
-
-        def remove(yes: bool) -> None:
-            if yes:
-                self.tracker.run_command(RemoveCombatant(id=cid))
-
-        self._ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), remove)
-
-    def action_fight_status(self) -> None:
-        """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll,
-        with the awareness the GM gives it, A7)."""
-        from tracker.modals.fight_status import FightStatusDialog
-
-        self._ask_about_selected("fight_status", FightStatusDialog)
-
-    def action_edit(self) -> None:
-        if self._allowed("edit"):
-            from tracker.modals.combatant_form import CombatantForm
-
-            self._ask(CombatantForm(self.encounter, self.selected))
-
-    def action_wound(self) -> None:
-        from tracker.modals.wound import WoundForm
-
-        self._ask_about_selected("wound", WoundForm)
-
-    def action_heal(self) -> None:
-        from tracker.modals.heal import HealForm
-
-        self._ask_about_selected("heal", HealForm)
-
-    def action_luck(self) -> None:
-        from tracker.modals.luck import LuckForm
-
-        self._ask_about_selected("luck", LuckForm)
+        _ns, name, params = parse(active.binding.action)
+        entry = by_call(name, tuple(params))
+        why = None if entry is None else self.refusal(entry)
+        if why is not None:
+            self.notify(why, title="Not now", severity="warning")

@@ -11,8 +11,15 @@ when they are the same.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.screen import Screen
 from textual.widgets import Footer
+
+from tracker.actions.registry import FOOTER_CALLS
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
 
@@ -26,8 +33,21 @@ def shown_keys(screen: Screen[object]) -> Shown:
     )
 
 
+def footer_rank(widget: object) -> int:
+    """Where a footer key goes: the registry's FOOTER_ORDER (what a GM uses most first),
+    then any other key in binding order."""
+    action = getattr(widget, "action", None)  # a FooterKey's (Textual keeps it private)
+    return FOOTER_CALLS.index(action) if action in FOOTER_CALLS else len(FOOTER_CALLS)
+
+
 class KeyFooter(Footer):
-    """A footer that rebuilds itself only when its keys change."""
+    """A footer that rebuilds itself only when its keys change, most used keys first."""
+
+    def compose(self) -> ComposeResult:
+        keys = super().compose()
+        if getattr(self.screen, "hosts_gm_actions", False):  # the main screen: GM order
+            keys = iter(sorted(keys, key=footer_rank))  # stable: the rest keep their order
+        yield from keys
 
     def __init__(self) -> None:
         super().__init__()

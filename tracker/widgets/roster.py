@@ -104,11 +104,13 @@ class Roster(ScrollView, can_focus=True):
         if cid is not None:
             self._marked ^= {cid}
             self._refresh_index(self._cursor)
+            self.screen.refresh_bindings()  # a marked row lets w h l f delete act
 
     def action_clear_marks(self) -> None:
         if self._marked:
             self._marked.clear()
             self.refresh()
+            self.screen.refresh_bindings()
 
     def show(self, enc: Encounter) -> None:
         """Redraw from the encounter: only the visible rows whose text changed."""

@@ -32,7 +32,9 @@ def labels(keys: list[Widget]) -> list[str]:
 async def test_a_dialog_opened_and_closed_leaves_the_same_keys_drawn(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen) and bool(drawn(app)))
+        loaded = lambda: app.loaded_session is not None  # noqa: E731  # keys greyed by then
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and loaded())
+        await pilot.pause()
         before = drawn(app)
         assert {"Act", "Undo", "Help", "Quit"} <= set(labels(before))
         await pilot.press("w")

@@ -1,0 +1,120 @@
+"""The keys about one combatant (or every marked row): + t c T delete enter w h l f.
+
+With rows marked (space in the roster), w h l f and delete act on all of them
+as one Batch (tracker.marked_rows); otherwise on the selected combatant, when
+`tracker.key_reasons` says the moment allows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.model.state import Encounter
+    from tracker.actions.host import ScreenHost
+
+
+def about_selected(host: ScreenHost, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
+    """The dialog about the marked rows (one Batch), else about the selected combatant."""
+    from tracker.marked_rows import ask_marked
+
+    if host.tracker.session is not None and ask_marked(host, dialog):
+        return  # the marked rows: one Batch (the rules judge each part)
+    if host.allowed(action):
+        assert host.selected is not None  # `reasons` refuses it with nobody selected
+        host.ask(dialog(host.encounter, host.selected))
+
+
+def add(host: ScreenHost) -> None:
+    from tracker.modals.combatant_form import CombatantForm
+
+    host.ask(CombatantForm(host.encounter, None))
+
+
+def add_template(host: ScreenHost) -> None:
+    """t: a sheet from the roster templates, N numbered copies ("X 2")."""
+    from rules.model.commands import AddCombatant
+    from tracker.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
+    from tracker.modals.templates import TemplatePicker
+
+    def added(combatant: Any) -> None:
+        awareness, count = combatant.awareness, picker.count
+        host.tracker.run_command(
+            AddCombatant(combatant=combatant, awareness=awareness, count=count)
+        )
+
+    picker = TemplatePicker(host.tracker.saves_dir / "roster", host.encounter, builtin=ROSTER_DIR)
+    host.ask(picker, added)
+
+
+def duplicate(host: ScreenHost) -> None:
+    if host.allowed("duplicate"):
+        from rules.model.commands import DuplicateCombatant
+
+        assert host.selected is not None
+        host.tracker.run_command(DuplicateCombatant(id=host.selected))
+
+
+def save_template(host: ScreenHost) -> None:
+    """T: the selected combatant's sheet back to the roster (t adds it again)."""
+    if host.allowed("save_template"):
+        from tracker.marked_rows import save_template as save
+
+        assert host.selected is not None
+        save(host, host.selected)
+
+
+def remove(host: ScreenHost) -> None:
+    """delete: asks first; with rows marked, one question for all of them."""
+    from tracker.marked_rows import remove_marked
+
+    if host.tracker.session is not None and remove_marked(host):
+        return
+    if not host.allowed("remove"):
+        return
+    from rules.model.commands import RemoveCombatant
+    from tracker.modals.confirm import Confirm
+
+    cid = host.selected
+    assert cid is not None
+    name = host.encounter.combatants[cid].name
+
+    def removed(yes: bool) -> None:
+        if yes:
+            host.tracker.run_command(RemoveCombatant(id=cid))
+
+    host.ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), removed)
+
+
+def fight_status(host: ScreenHost) -> None:
+    """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll,
+    with the awareness the GM gives it, A7)."""
+    from tracker.modals.fight_status import FightStatusDialog
+
+    about_selected(host, "fight_status", FightStatusDialog)
+
+
+def edit(host: ScreenHost) -> None:
+    if host.allowed("edit"):
+        from tracker.modals.combatant_form import CombatantForm
+
+        host.ask(CombatantForm(host.encounter, host.selected))
+
+
+def wound(host: ScreenHost) -> None:
+    from tracker.modals.wound import WoundForm
+
+    about_selected(host, "wound", WoundForm)
+
+
+def heal(host: ScreenHost) -> None:
+    from tracker.modals.heal import HealForm
+
+    about_selected(host, "heal", HealForm)
+
+
+def luck(host: ScreenHost) -> None:
+    from tracker.modals.luck import LuckForm
+
+    about_selected(host, "luck", LuckForm)

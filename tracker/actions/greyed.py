@@ -1,0 +1,32 @@
+"""Whether a key is greyed now, and why: the footer's look and the toast on its press.
+
+A key the rules would refuse now (`tracker.key_reasons.reasons`, through the
+engine's `why_not`) is shown disabled in the footer, and pressing it says why
+instead of opening a dialog that could only be refused. Keys that act on the
+marked rows are never greyed while rows are marked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tracker.key_reasons import reasons
+
+if TYPE_CHECKING:
+    from rules.engine.session import Session
+    from tracker.actions.registry import GMAction
+
+
+def refusal_now(
+    action: GMAction,
+    session: Session | None,
+    selected: str | None,
+    revision: int,
+    *,
+    marked: bool = False,
+) -> str | None:
+    """Why `action` may not be taken now (None: it may, or nothing is open to ask)."""
+    key = action.refusal_key
+    if key is None or session is None or (action.marked and marked):
+        return None
+    return reasons(session, selected, revision).get(key)

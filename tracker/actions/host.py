@@ -1,0 +1,91 @@
+"""What an action reads from where it runs: the main screen and its app, as protocols.
+
+An action module (tracker/actions/*) names exactly what it needs here, so it
+depends on neither `MainScreen` nor `TrackerApp` (no import circle, and a test
+host could stand in for either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
+    from rules.engine.session import Session
+    from rules.model.commands import Command
+    from rules.model.effect_commands import PassTime, TimeUnit
+    from rules.model.state import Encounter
+    from tracker.widgets.event_log import EventLog
+
+
+class ActFlow(Protocol):
+    """The act flow's door for keys (tracker/act_flow.py): a r s k, and d's decision."""
+
+    def key(self, which: str, selected: str | None) -> None: ...
+
+    def answer(self) -> None: ...
+
+
+class AppHost(Protocol):
+    """The app an action sends its command to."""
+
+    saves_dir: Path
+    save_path: Path | None
+    pass_unit: TimeUnit
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def act_flow(self) -> ActFlow: ...
+
+    def run_command(self, command: Command) -> bool: ...
+
+    def push_screen(self, screen: Any, callback: Any = None) -> object: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+
+class ScreenHost(Protocol):
+    """The screen a key was pressed on: the encounter, the selection, the marks, dialogs."""
+
+    selected: str | None
+
+    @property
+    def tracker(self) -> AppHost: ...
+
+    @property
+    def encounter(self) -> Encounter: ...
+
+    @property
+    def marked_rows(self) -> list[str]: ...
+
+    @property
+    def event_log(self) -> EventLog: ...
+
+    def allowed(self, action: str) -> bool: ...
+
+    def pass_time(self, command: PassTime) -> None: ...
+
+    def ask(self, screen: Any, then: Callable[[Any], None] | None = None) -> None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
