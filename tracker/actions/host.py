@@ -29,7 +29,21 @@ class ActFlow(Protocol):
     def answer(self) -> None: ...
 
 
-class AppHost(Protocol):
+class Notifies(Protocol):
+    """Anything that can show the GM a toast (Textual's app and widgets both can)."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+
+class AppHost(Notifies, Protocol):
     """The app an action sends its command to."""
 
     saves_dir: Path
@@ -46,18 +60,8 @@ class AppHost(Protocol):
 
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
 
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
-
-class ScreenHost(Protocol):
+class ScreenHost(Notifies, Protocol):
     """The screen a key was pressed on: the encounter, the selection, the marks, dialogs."""
 
     selected: str | None
@@ -79,13 +83,3 @@ class ScreenHost(Protocol):
     def pass_time(self, command: PassTime) -> None: ...
 
     def ask(self, screen: Any, then: Callable[[Any], None] | None = None) -> None: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
