@@ -8,6 +8,11 @@ replaying from the base encounter the first time an undo reaches past them
 (and the replay must reproduce the saved encounter exactly, or undo is
 refused with the reason: whatever a step raises while replaying, undo stops
 where the save was opened and the fight plays on).
+
+This is the app's one door that changes an encounter (`rules.engine.questions` is
+the one that reads it): it hands on `apply` and `Applied` for the one change made
+outside a history (a long passage of time, applied to a copy in a worker and then
+adopted), so the app imports no other engine room.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from rules.engine.track_index import invalidate_track
 from rules.mechanics.dice import DiceMode, DiceSource, ScriptedDice
 from rules.model.commands import Command
 from rules.model.state import Encounter
+
+__all__ = ["Applied", "Done", "HistoryError", "Session", "Step", "apply"]
 
 
 @dataclass(slots=True)

@@ -6,7 +6,12 @@ exactly what the command would, in the same words, or the picker lies.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,3 +61,51 @@ def test_the_door_refuses_a_die_as_the_command_would(situation: str, kind: str) 
 def test_the_door_names_only_what_it_holds() -> None:
     for name in questions.__all__:
         assert hasattr(questions, name), name
+
+
+def test_each_area_answers_with_the_names_the_door_maps_to_it() -> None:
+    """`AREAS` is what the lazy lookup trusts: a name missing from it, or mapped to the
+    wrong area, would fail only when a screen first asks for it."""
+    for area, names in questions.AREAS.items():
+        module = importlib.import_module(f"rules.engine.questions.{area}")
+        assert sorted(module.__all__) == sorted(names), area
+        for name in names:
+            assert getattr(questions, name) is getattr(module, name), name
+    every = [name for names in questions.AREAS.values() for name in names]
+    assert sorted(every) == sorted(set(every)) == questions.__all__  # each name in one area
+    assert not set(every) & set(questions.AREAS)  # no answer shadows an area module
+    assert set(questions.__all__) <= set(dir(questions))
+
+
+def test_mypy_reads_every_area_the_door_loads() -> None:
+    """The TYPE_CHECKING star imports (what mypy sees) name the same areas as `AREAS`."""
+    tree = ast.parse(Path(questions.__file__).read_text(encoding="utf-8"))
+    typed = {
+        node.module.rsplit(".", 1)[1]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and node.module is not None
+        and node.module.startswith("rules.engine.questions.")
+    }
+    areas = {p.stem for p in Path(questions.__file__).parent.glob("*.py")} - {"__init__"}
+    assert typed == set(questions.AREAS) == areas
+
+
+def test_importing_the_door_loads_no_area() -> None:
+    """A screen that asks who acts now must not pay for the death forecast: the areas
+    load on first use, one by one."""
+    code = (
+        "import sys\n"
+        "from rules.engine.questions import tied\n"
+        "print(sorted(m for m in sys.modules if m.startswith('rules.engine.questions.')))\n"
+        "print('rules.engine.death_forecast' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["['rules.engine.questions.turns']", "False"]
+
+
+def test_a_name_that_is_no_answer_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_question"):
+        questions.no_such_question  # noqa: B018
+    with pytest.raises(ImportError):
+        exec("from rules.engine.questions import no_such_question")
