@@ -23,10 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.questions import living_refusal, tied
-from rules.engine.roll_choices import declared_roll
-from rules.engine.targets import last_target
-from rules.engine.turns import next_action
+from rules.engine.questions import declared_roll, last_target, living_refusal, next_action, tied
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act import (
     ActDialog,

@@ -20,7 +20,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from rules.engine.roll_choices import parries_with
+from rules.engine.questions import parries_with
 from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon
 
 BUNDLED: Traversable = files("tracker") / "data"  # inside the package, wherever installed

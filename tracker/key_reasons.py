@@ -3,9 +3,10 @@
 Each action id maps to None (possible) or the reason it is not, so the
 palette offers only what fits the moment and a refused key says why. Where
 a key sends one command whatever the GM types next (n, b, e), the answer is
-the engine's own refusal (`rules.engine.checks.why_not`); the rest ask the
-rules' questions (`rules.engine.turns`, `advance_refusal`). This module adds
-only the GM's words: which key does what the refusal asks (`in_keys`).
+the engine's own refusal (`rules.engine.questions.why_not`); the rest ask the
+rules' other questions through the same door (who acts now, who is dead, why the
+orders cannot run). This module adds only the GM's words: which key does what the
+refusal asks (`in_keys`).
 
 The answer runs several dry runs (10-20 ms with 1,000 combatants) and the
 command palette asks for it at every keystroke, so it is kept for the app's
@@ -82,8 +83,7 @@ def reasons(session: Session, selected: str | None, revision: int | None = None)
 
 
 def _reasons(session: Session, selected: str | None) -> Reasons:
-    from rules.engine.checks import why_not
-    from rules.engine.questions import living_refusal
+    from rules.engine.questions import living_refusal, why_not
     from rules.model.commands import Advance, EndCombat, StartCombat
 
     enc = session.encounter
@@ -126,7 +126,7 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
 
 def _pass_time_reason(enc: Encounter) -> str | None:
     """P: the engine's refusal of the smallest PassTime (in combat the track runs it)."""
-    from rules.engine.checks import why_not
+    from rules.engine.questions import why_not
     from rules.model.effect_commands import PassTime
 
     return in_keys(why_not(enc, PassTime(amount=1)))
@@ -141,8 +141,7 @@ def _orders_reason(enc: Encounter) -> str | None:
 
 def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None) -> None:
     """a (act, A8), r (react, A10), s (skill roll, A1-A6), k (Anima check, B4-B6)."""
-    from rules.engine.questions import living_refusal
-    from rules.engine.turns import acting_now, declared_action, next_action
+    from rules.engine.questions import acting_now, declared_action, living_refusal, next_action
 
     if not enc.in_combat:
         out["act"] = "no combat is running: b begins one"

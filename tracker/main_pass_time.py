@@ -27,9 +27,8 @@ from typing import TYPE_CHECKING, Any
 from textual.actions import ActionParseResult
 from textual.worker import Worker, WorkerState
 
-from rules.engine.apply import Applied, apply
 from rules.engine.questions import CommandError
-from rules.engine.session import Session
+from rules.engine.session import Applied, Session, apply
 from rules.mechanics.dice import DiceExhausted, DiceSource, ScriptedDice
 from rules.model.effect_commands import PassTime, TimeUnit
 from rules.model.state import Encounter

@@ -1,11 +1,11 @@
 """The pass-time dialogs' forecast: each untreated bleeder's chance of living through the
-passage, as the rules word it (rules.engine.death_forecast), kept per amount and goal for
+passage, as the rules word it (rules.engine.questions.wounds), kept per amount and goal for
 the dialog's life (its encounter does not change while it is open), so typing does not work
 a day of checks out again at every key."""
 
 from __future__ import annotations
 
-from rules.engine.death_forecast import passage_lines
+from rules.engine.questions import passage_lines
 from rules.model.state import Encounter
 
 __all__ = ["Forecasts"]

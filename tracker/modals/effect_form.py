@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.engine.checks import why_not
+from rules.engine.questions import why_not
 from rules.model.effect_commands import AddEffect
 from rules.model.errors import field_errors
 from rules.model.state import Encounter

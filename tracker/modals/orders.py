@@ -25,8 +25,8 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.orders_offer import orders_refusal as engine_orders_refusal
-from rules.engine.orders_offer import plain_actions
+from rules.engine.questions import orders_refusal as engine_orders_refusal
+from rules.engine.questions import plain_actions
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter

@@ -4,7 +4,7 @@ Bleeding (A14) and ticking effects land, effects end, demise checks come
 due (A16) and reminders fire as the rules run the clock (`PassTime`); the
 log says what happened. The conversion of minutes and hours to TU is the
 rules' (`rules.model.effect_commands.tu_of`), shown before it is applied, with each
-untreated bleeder's exact chance of living through it (rules.engine.death_forecast).
+untreated bleeder's exact chance of living through it (rules.engine.questions.wounds).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
-from rules.engine.checks import why_not
+from rules.engine.questions import why_not
 from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
 from rules.model.errors import field_errors
 from rules.model.state import Encounter

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from rules.engine.checks import why_not
+from rules.engine.questions import why_not
 from rules.model.effect_commands import AddReminder
 from rules.model.errors import field_errors
 from rules.model.state import Encounter

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.engine.questions import free_name, name_taken
-from rules.engine.roll_choices import DODGE_SKILL
+from rules.engine.questions import DODGE_SKILL, free_name, name_taken
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, Combatant, Encounter, Weapon
 from tracker.modals.attack_offer import unused_weapon_notes

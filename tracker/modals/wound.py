@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.engine.wound_preview import consequences
+from rules.engine.questions import consequences
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.wounds import MAX_WOUND_NAME, MAX_WOUND_WP, Location
 from rules.model.commands import ApplyWound

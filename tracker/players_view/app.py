@@ -1,7 +1,7 @@
 """`tracker --view PATH`: the players' screen, a read-only live view of one save.
 
 It follows the file as the GM's session autosaves (`follow`), redraws what the
-rules let players see (`rules.engine.public_view`) and writes nothing, ever: no
+rules let players see (`rules.engine.questions.public_view`) and writes nothing, ever: no
 settings, no lock, no autosave, no screenshot (the command palette, which offers
 one, is off). A missing, half-written or corrupt file keeps the last good state
 on screen under "waiting for the GM's save". No key can change the encounter:
@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
-from rules.engine.public_view import PublicView, public_view
+from rules.engine.questions import PublicView, public_view
 from tracker.players_view.follow import Reading, Stamp, file_stamp, read_encounter
 from tracker.players_view.legible import legible_variables
 from tracker.players_view.widgets.cards import CardGrid

@@ -98,7 +98,7 @@ class MainScreen(TonedScreen):
     # --- redraw --------------------------------------------------------------------
     def sync(self, _revision: int = 0) -> None:
         """Redraw every part from the encounter; each part skips what did not change."""
-        from rules.engine.turns import acting_now
+        from rules.engine.questions import acting_now
 
         app = self.tracker
         enc = app.encounter  # never forces a deferred load: the first frame needs none

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
-from rules.engine.death_forecast import standing_words
+from rules.engine.questions import standing_words
 from rules.model.state import Encounter
 from rules.party import between, history
 from rules.party.lasting import summary

@@ -14,8 +14,7 @@ from rich.text import Text
 from textual.events import Resize
 from textual.strip import Strip
 
-from rules.engine.death_forecast import standing_words
-from rules.engine.public_log import is_party, labels
+from rules.engine.questions import is_party, labels, standing_words
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.roster_columns import chance_text, shield_text, ttu_text
@@ -116,8 +115,8 @@ def effect_lines(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> list[T
     """One list of everything that modifies `c` (issue 15): the GM's effects, each with
     its modifier and time left (ctrl+e takes one off), then, read-only, the conditions
     the rules derive (exhaustion, bleeding, limbs, ribs, a vital organ), in the rules'
-    words (`rules.engine.effects_ahead.active_effects`): they change by their own rules."""
-    from rules.engine.effects_ahead import active_effects
+    words (`rules.engine.questions.active_effects`): they change by their own rules."""
+    from rules.engine.questions import active_effects
     from tracker.widgets.effect_marks import effect_line
 
     active = active_effects(enc, c)

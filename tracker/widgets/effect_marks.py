@@ -1,6 +1,6 @@
 """The GM's effects and reminders as the track, the roster and the detail pane show them.
 
-Every time here is the rules' (`rules.engine.effects_ahead`: when an effect
+Every time here is the rules' (`rules.engine.questions.effects_ahead`: when an effect
 ends or ticks, when a reminder fires, how long an effect has left); this
 module only words and groups them. No effects and no reminders: nothing
 is added anywhere, so an encounter without them looks as it always did.
@@ -8,7 +8,7 @@ is added anywhere, so an encounter without them looks as it always did.
 
 from __future__ import annotations
 
-from rules.engine.effects_ahead import (
+from rules.engine.questions import (
     Active,
     Ahead,
     active_effects,
@@ -55,7 +55,7 @@ def timed_marks(enc: Encounter, names: dict[str, str], limit: int = 400) -> list
 def zero_marks(enc: Encounter, names: dict[str, str], horizon: int = 400) -> list[Mark]:
     """The ruler's ☠: the tick at which each untreated bleeder reaches Endurance 0 (R31:
     from there each tick calls a demise check), from the rules' death forecast."""
-    from rules.engine.death_forecast import forecasts
+    from rules.engine.questions import forecasts
 
     return [
         Mark(f.zero_at, "zero", [names.get(f.combatant, f.name)])

@@ -200,7 +200,7 @@ class TimeTrack(Widget):
     def _turn_left(self, text: Text, enc: Encounter, short: dict[str, str] | None) -> None:
         """A8: a declared roll not yet made stays in sight, so `n` never skips it unseen.
         Compact (`short` names given): the short name, and no key hint."""
-        from rules.engine.turns import next_action, next_place
+        from rules.engine.questions import next_action, next_place
 
         step, where = next_action(enc), next_place(enc)
         if step is None or where is None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import rules.engine.checks
+import rules.engine.questions
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import StartCombat
@@ -30,15 +30,17 @@ def started() -> Session:
 
 @pytest.fixture
 def dry_runs(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Every `why_not` the reasons ask for, counted (the real one still answers)."""
+    """Every `why_not` the reasons ask for, counted (the real one still answers).
+
+    Patched where the keys look it up: the door, asked inside `_reasons` at each call."""
     asked: list[object] = []
-    real = rules.engine.checks.why_not
+    real = rules.engine.questions.why_not
 
     def counting(encounter: object, command: object) -> str | None:
         asked.append(command)
         return real(encounter, command)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(rules.engine.checks, "why_not", counting)
+    monkeypatch.setattr(rules.engine.questions, "why_not", counting)
     return asked
 
 

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Select, Static
 
-from rules.engine.roll_plan import anima_plan, modifier_text
+from rules.engine.questions import anima_plan, modifier_text
 from rules.mechanics import anima, characteristic
 from rules.mechanics.anima import AUTOMATIC_MARGIN
 from rules.mechanics.characteristic import ONE_COUNTS_AS, TEN_COUNTS_AS

@@ -19,11 +19,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.engine.checks import why_not
-from rules.engine.reactions import as_reactor
-from rules.engine.roll_plan import modifier_text
-from rules.engine.roll_preview import preview_attack
-from rules.engine.targets import reacted_to, targets_in_order
+from rules.engine.questions import (
+    as_reactor,
+    modifier_text,
+    preview_attack,
+    reacted_to,
+    targets_in_order,
+    why_not,
+)
 from rules.mechanics.chart import CLOSE_IN, DODGE_GOALS, attack_goals
 from rules.mechanics.skill import exert_bonus
 from rules.mechanics.wounds import LOCATIONS, Location
@@ -369,7 +372,7 @@ class AttackDialog(ActDialog[Attack]):
     ) -> None:
         a, w = self.attacker, self.weapon
         odds = self.query_one("#odds", OddsView)
-        # The roll as the handler will roll it (rules.engine.roll_preview): the weapon's
+        # The roll as the handler will roll it (rules.engine.questions.rolls): the weapon's
         # skill and stat with their effects, A8's penalty, the target's effects on the goal.
         preview = preview_attack(
             self.encounter, a, w, target, goal=goal, gm=modifier, limb=limb, special=picker.kind

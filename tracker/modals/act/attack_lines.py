@@ -6,7 +6,7 @@ the dialog's file about its fields.
 
 from __future__ import annotations
 
-from rules.engine.turns import next_place
+from rules.engine.questions import next_place
 from rules.model.state import Combatant, Encounter, Weapon
 from tracker.modals.act.kept_line import keep
 from tracker.modals.act.react import reaction_options

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
-from rules.engine.roll_plan import called_check_plan
+from rules.engine.questions import called_check_plan
 from rules.model.commands import ResolveCheck
 from rules.model.errors import explain
 from tracker.modals.act.base import DialogBody

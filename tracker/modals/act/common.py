@@ -2,9 +2,9 @@
 
 Every judgement is the engine's own function read without changing
 anything: `rules.engine.questions.special_die_refusal` says which special die may be
-declared (C, R16-R20), `rules.engine.reactions` who may react and with what (A10). The
-dialogs only show those answers before the GM commits. A roll's modifiers are
-`rules.engine.roll_preview`'s (the roll's own), asked by each dialog's odds.
+declared (C, R16-R20), `rules.engine.questions.reactions` who may react and with what
+(A10). The dialogs only show those answers before the GM commits. A roll's modifiers
+are `rules.engine.questions.preview_roll`'s (the roll's own), asked by each dialog's odds.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from textual.geometry import Size
 
-from rules.engine.questions import special_die_refusal
-from rules.engine.reactions import (
+from rules.engine.questions import (
     default_reaction,
     payment_refusal,
+    side_rank,
+    special_die_refusal,
     timing,
     timing_refusal,
 )
-from rules.engine.targets import side_rank
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, ActionKind, Combatant, Encounter
@@ -199,7 +199,7 @@ def default_cost(c: Combatant, kinds: tuple[ActionKind, ...]) -> int:
 
 def living_others(encounter: Encounter, c: Combatant) -> list[Combatant]:
     """Everyone else alive: the opposing team first (likely targets), then neutrals, then friends
-    (`rules.engine.targets.side_rank`: PCs and allies are one team), by name within each."""
+    (`rules.engine.questions.side_rank`: PCs and allies are one team), by name within each."""
     others = [x for x in encounter.combatants.values() if x.id != c.id and not x.dead]
     return sorted(others, key=lambda x: (side_rank(c, x), x.name.lower()))
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from pydantic import ValidationError
 
-from rules.engine.roll_preview import preview_roll
+from rules.engine.questions import preview_roll
 from rules.model.commands import OpposedStart
 from rules.model.errors import explain
 from rules.model.plain_text import problem

@@ -4,7 +4,7 @@ The engine has already worked the hit out in full (soft armour dice
 included) and stored the breakdown; this dialog shows that line exactly as
 stored, lets the GM replace what passed the shield, what passed the armour
 or the wound points, and previews the recomputed line before it is applied:
-`rules.engine.damage_breakdown`, the very function ConfirmDamage applies.
+`rules.engine.questions.damage_breakdown`, the very function ConfirmDamage applies.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
-from rules.engine.damage_breakdown import damage_breakdown
+from rules.engine.questions import damage_breakdown
 from rules.mechanics.damage import AttackDamage
 from rules.model.commands import ConfirmDamage
 from rules.model.errors import explain

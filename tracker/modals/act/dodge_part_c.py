@@ -4,7 +4,7 @@ Part C modifies "whatever attempt was made" and A5 any roll, so the target's
 dodge takes them as every roll does: the same picker as the attacker's (the
 engine's refusals, `rules.engine.questions.special_die_refusal`, for the one-kind-
 a-turn rule), redrawn for whoever is the target, and its odds are the engine's
-roll (`rules.engine.roll_preview` for the modifiers, `roll_distribution` for the die and
+roll (`rules.engine.questions.preview_roll` for the modifiers, `roll_distribution` for the die and
 exertion).
 """
 
@@ -16,9 +16,7 @@ from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.widgets import Checkbox, Static
 
-from rules.engine.roll_choices import DODGE_SKILL, DODGE_STAT
-from rules.engine.roll_plan import held_penalty
-from rules.engine.roll_preview import preview_roll
+from rules.engine.questions import DODGE_SKILL, DODGE_STAT, held_penalty, preview_roll
 from rules.mechanics.farad import SpecialKind
 from rules.mechanics.skill import exert_bonus
 from rules.model.commands import Dodge
@@ -78,7 +76,7 @@ def declared(screen: DOMNode) -> tuple[bool, SpecialKind | None]:
 
 def odds(target: Combatant, dodge: Dodge) -> dict[int, Fraction]:
     """The dodge's SS distribution as the engine rolls it (A8, A10, A15, R26, A4, A5, C)."""
-    preview = preview_roll(  # as the handler rolls it (rules.engine.roll_preview, A10)
+    preview = preview_roll(  # as the handler rolls it (rules.engine.questions.rolls, A10)
         target,
         skill=DODGE_SKILL,
         stat=DODGE_STAT,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from textual.dom import DOMNode
 from textual.widgets import Checkbox
 
-from rules.engine.reactions import payment_refusal
+from rules.engine.questions import payment_refusal
 from rules.model.state import ActionKind, Combatant
 
 KEPT = "Unticked, a dodge or parry leaves the held action for later (A10)."

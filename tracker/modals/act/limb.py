@@ -11,7 +11,7 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Select
 
-from rules.engine.roll_plan import LIMB_PENALTY, limb_refusal
+from rules.engine.questions import LIMB_PENALTY, limb_refusal
 from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.state import Combatant
 from tracker.modals.act.base import FieldSelect

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from rules.engine.checks import why_not
+from rules.engine.questions import why_not
 from rules.mechanics.chart import ACTION_PENALTY, MAX_ACTIONS
 from rules.mechanics.skill import multi_action_penalty, opportunity_cost
 from rules.model.commands import TakeOpportunity

@@ -16,11 +16,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
-from rules.engine.checks import why_not
-from rules.engine.reactions import as_reactor
-from rules.engine.roll_choices import parry_weapons
-from rules.engine.roll_plan import RollPlan, held_penalty
-from rules.engine.roll_preview import preview_roll
+from rules.engine.questions import (
+    RollPlan,
+    as_reactor,
+    held_penalty,
+    parry_weapons,
+    preview_roll,
+    why_not,
+)
 from rules.model.commands import Parry
 from rules.model.errors import explain
 from rules.model.pending import ParryData
@@ -175,7 +178,7 @@ class ParryDialog(PendingDialog[Parry]):
         use_held = uses_held(self, "use-held")
         shown = weapon or next((w for w in self.weapons if self._allowed(w)), None)
         if shown is not None:
-            # As the handler rolls it (rules.engine.roll_preview; R9: the weapon's skill).
+            # As the handler rolls it (rules.engine.questions.rolls; R9: the weapon's skill).
             preview = preview_roll(
                 d,
                 skill=shown.skill,

@@ -3,9 +3,10 @@
 Every line is the command it would send, asked of the rules before it is
 offered: `why_not(encounter, React(...))` is the React handler's own answer,
 so a line is allowed exactly when the engine takes it, and a refused one
-says what the engine would say. `rules.engine.reactions` gives the rest of
-the words: who may react at all (`reactor_refusal`), the A10 arithmetic
-(`timing`) and where the reactor would land (`landing`).
+says what the engine would say. The rest of the words are the engine's too,
+through its door (`rules.engine.questions`): who may react at all
+(`reactor_refusal`), the A10 arithmetic (`timing`) and where the reactor would
+land (`landing`).
 """
 
 from __future__ import annotations
@@ -19,9 +20,14 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.engine.checks import why_not
-from rules.engine.reactions import landing, reaction_skill_name, reactor_refusal, timing
-from rules.engine.turns import left_to_do
+from rules.engine.questions import (
+    landing,
+    left_to_do,
+    reaction_skill_name,
+    reactor_refusal,
+    timing,
+    why_not,
+)
 from rules.model.commands import React
 from rules.model.state import Action, Combatant, Encounter
 from tracker.modals.act.base import ActDialog, DialogBody

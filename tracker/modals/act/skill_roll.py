@@ -21,9 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Checkbox, Input, Select, Static
 
-from rules.engine.questions import continues
-from rules.engine.roll_plan import turn_penalty
-from rules.engine.roll_preview import preview_roll
+from rules.engine.questions import continues, preview_roll, turn_penalty
 from rules.mechanics.chart import GOALS
 from rules.mechanics.numbers import is_int_text, parse_int
 from rules.mechanics.sheet_names import rating
@@ -359,7 +357,7 @@ class SkillRollDialog(ActDialog[Command]):
         c, mode = self.actor, self._mode()
         ext = c.extended
         running = continuing and ext is not None
-        # The roll as the handler will roll it (rules.engine.roll_preview): this skill's and
+        # The roll as the handler will roll it (rules.engine.questions.rolls): this skill's and
         # stat's effects too. A refused number of dice: the skill's own (the field says why).
         preview = preview_roll(
             c,

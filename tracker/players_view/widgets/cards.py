@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from rules.engine.public_view import PartyFigure
+from rules.engine.questions import PartyFigure
 from tracker.players_view.widgets.figures import figure_content
 
 CARD_WIDTH = 24  # the narrowest a card may be: a bar of 6, `WP taken 12`, `End 5/6` beside a word

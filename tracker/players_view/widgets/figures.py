@@ -2,7 +2,7 @@
 line by line, fitted to the card's width: its wound level in words, the Endurance bar and
 the WP taken, bleeding (loud), stat penalty, luck, chance dice and conditions.
 
-It draws `rules.engine.public_view`'s figures as they come: what a foe hides is the
+It draws `rules.engine.questions.public_view`'s figures as they come: what a foe hides is the
 rules' decision, never this module's. Every colour is a theme variable, and every state
 is said in words or a glyph as well (a bar's length, `♦ bleeding`, `✓`).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from rules.engine.public_view import PartyFigure
+from rules.engine.questions import PartyFigure
 
 GAUGE = 12  # cells: the bar's length where the card has no room to spare
 MIN_BAR = 6  # the shortest bar a card draws

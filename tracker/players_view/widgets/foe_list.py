@@ -1,7 +1,7 @@
 """The other side as players know it: a line a foe (its name or "Unknown A", and its wound
 level in words), and a card like a party member's for a foe whose numbers the GM revealed.
 
-What a foe hides is `rules.engine.public_view`'s decision: a foe without revealed
+What a foe hides is `rules.engine.questions.public_view`'s decision: a foe without revealed
 figures has no number to draw here at all.
 """
 
@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from rules.engine.public_view import PublicView
+from rules.engine.questions import PublicView
 from tracker.players_view.widgets.cards import CardGrid
 from tracker.players_view.widgets.figures import LEVEL_STYLE
 from tracker.players_view.widgets.headings import heading

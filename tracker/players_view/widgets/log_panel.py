@@ -14,8 +14,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from rules.engine.public_log import PublicLine, Tone
-from rules.engine.public_view import PublicView
+from rules.engine.questions import PublicLine, PublicView, Tone
 from tracker.players_view.widgets.headings import heading
 
 SHOWN = 40  # the last lines: the table reads the latest, the GM's screen keeps the rest

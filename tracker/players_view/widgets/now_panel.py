@@ -13,7 +13,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
-from rules.engine.public_view import PublicView
+from rules.engine.questions import PublicView
 from tracker.players_view.widgets.big_letters import big
 
 ROWS = 3

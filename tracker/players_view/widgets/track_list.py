@@ -1,7 +1,7 @@
 """The players' Time Track: the next opportunities by time, those acting now marked ▶.
 
 A list, not the GM's ruler: it reads the same at 80 columns and on a phone, and
-it shows only what the rules let players see (`rules.engine.public_view`).
+it shows only what the rules let players see (`rules.engine.questions.public_view`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from rules.engine.public_view import PublicView
+from rules.engine.questions import PublicView
 
 
 def track_text(view: PublicView) -> Text:
