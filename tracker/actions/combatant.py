@@ -1,6 +1,7 @@
-"""The keys about one combatant (or every marked row): + t c T delete enter w h l f.
+"""The keys about one combatant (or every marked row): + t c T delete enter.
 
-With rows marked (space in the roster), w h l f and delete act on all of them
+An entry's `dialog` (w h l f) opens through `open_dialog`. With rows marked (space in
+the roster), those and delete act on all of them
 as one Batch (tracker.marked_rows); otherwise on the selected combatant, when
 `tracker.key_reasons` says the moment allows it.
 """
@@ -13,6 +14,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rules.model.state import Encounter
     from tracker.actions.host import ScreenHost
+
+
+def open_dialog(host: ScreenHost, action: str, dialog: str) -> None:
+    """An entry's `dialog` ("module:Class", imported when first asked for: startup never
+    pays for it) about the marked rows or the selected combatant."""
+    from importlib import import_module
+
+    module, name = dialog.split(":")
+    about_selected(host, action, getattr(import_module(module), name))
 
 
 def about_selected(host: ScreenHost, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
@@ -87,34 +97,8 @@ def remove(host: ScreenHost) -> None:
     host.ask(Confirm(f"Remove {name} from the encounter? (u undoes it)"), removed)
 
 
-def fight_status(host: ScreenHost) -> None:
-    """Out of the fight (fled, unconscious, surrendered) or back in (R8 reaction roll,
-    with the awareness the GM gives it, A7)."""
-    from tracker.modals.fight_status import FightStatusDialog
-
-    about_selected(host, "fight_status", FightStatusDialog)
-
-
 def edit(host: ScreenHost) -> None:
     if host.allowed("edit"):
         from tracker.modals.combatant_form import CombatantForm
 
         host.ask(CombatantForm(host.encounter, host.selected))
-
-
-def wound(host: ScreenHost) -> None:
-    from tracker.modals.wound import WoundForm
-
-    about_selected(host, "wound", WoundForm)
-
-
-def heal(host: ScreenHost) -> None:
-    from tracker.modals.heal import HealForm
-
-    about_selected(host, "heal", HealForm)
-
-
-def luck(host: ScreenHost) -> None:
-    from tracker.modals.luck import LuckForm
-
-    about_selected(host, "luck", LuckForm)

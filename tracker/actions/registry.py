@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from textual.actions import parse
@@ -53,6 +54,13 @@ class GMAction:
     marked: bool = False  # acts on the marked rows too, with nobody selected
     on_app: bool = False  # an app key (u U o m ? q a r s k): bound on the app
     run: Callable[..., None] | None = None  # (host, *params)
+    dialog: str = ""  # "module:Class": a dialog about the selected / marked (run opens it)
+
+    def __post_init__(self) -> None:
+        if self.dialog and self.run is None:  # one way to open every combatant dialog
+            reason = self.refusal_key or self.name
+            opens = partial(combatant.open_dialog, action=reason, dialog=self.dialog)
+            object.__setattr__(self, "run", opens)
 
     @property
     def call(self) -> str:
@@ -115,15 +123,19 @@ ACTIONS: tuple[GMAction, ...] = (  # the palette's order: the moment's questions
       hint="victory, defeat, retreat or truce (e)", tooltip="End combat with an outcome",
       footer=True, run=fight.end_combat),
     A("wound", "w", "Wound", "combatant", title="Wound {who}", hint="a wound by hand (w)",
-      tooltip="Apply a wound by hand", footer=True, marked=True, run=combatant.wound),
+      tooltip="Apply a wound by hand", footer=True, marked=True,
+      dialog="tracker.modals.wound:WoundForm"),
     A("heal", "h", "Heal", "combatant", title="Heal or staunch {who}", hint="R13 (h)",
-      tooltip="Heal, staunch or treat", footer=True, marked=True, run=combatant.heal),
+      tooltip="Heal, staunch or treat", footer=True, marked=True,
+      dialog="tracker.modals.heal:HealForm"),
     A("luck", "l", "Luck", "combatant", title="Luck for {who}",
-      hint="C2: award or take luck points (l)", marked=True, run=combatant.luck),
+      hint="C2: award or take luck points (l)", marked=True,
+      dialog="tracker.modals.luck:LuckForm"),
     A("edit", "enter", "Edit", "combatant", title="Edit {who}", hint="the sheet (enter)",
       run=combatant.edit),
     A("fight-status", "f", "Out/in", "combatant", title="Out of / back into the fight: {who}",
-      hint="off the track, still in the encounter (f)", marked=True, run=combatant.fight_status),
+      hint="off the track, still in the encounter (f)", marked=True,
+      dialog="tracker.modals.fight_status:FightStatusDialog"),
     A("duplicate", "c", "Copy", "combatant", title="Duplicate {who}",
       hint="a fresh copy of the sheet (c)", run=combatant.duplicate),
     A("remove", "delete", "Remove", "combatant", title="Remove {who}", hint="asks first (delete)",
