@@ -5,7 +5,7 @@ palette offers only what fits the moment and a refused key says why. Where
 a key sends one command whatever the GM types next (n, b, e), the answer is
 the engine's own refusal (`rules.engine.checks.why_not`); the rest ask the
 rules' questions (`rules.engine.turns`, `advance_refusal`). This module adds
-only the GM's words: which key does what the refusal asks (`in_keys`).
+only the GM's words: which key does what the refusal asks (tracker.key_words).
 
 The answer runs several dry runs (10-20 ms with 1,000 combatants) and the
 command palette asks for it at every keystroke, so it is kept for the app's
@@ -20,6 +20,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from tracker.actions.registry import ACTIONS
+from tracker.key_words import in_keys
 
 if TYPE_CHECKING:
     from rules.engine.session import Session
@@ -36,25 +37,6 @@ ONE_COMBATANT = (
     "remove_effect",
     "players",
 )
-
-# The engine says what to do; the tracker says which key does it. A reason that starts
-# with an engine phrase gets the key's wording in its place, the rest kept.
-KEY_WORDS = (
-    ("no combat is running: begin combat first", "no combat is running: b begins one"),
-    ("answer the pending decision first", "answer the pending decision first (d)"),
-    ("combat is already running: end it first", "combat is already running: e ends it"),
-)
-
-
-def in_keys(reason: str | None) -> str | None:
-    """An engine refusal in the GM's keys: "begin combat first" becomes "b begins one"."""
-    if reason is None:
-        return None
-    for engine, keys in KEY_WORDS:
-        if reason.startswith(engine):
-            return keys + reason[len(engine) :]
-    return reason
-
 
 Reasons = dict[str, str | None]
 
