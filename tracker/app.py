@@ -23,13 +23,14 @@ from tracker.actions.registry import bindings, by_call
 from tracker.actions.run import dispatch
 from tracker.autosave import Autosave
 from tracker.cancelled import CancelledCommand
+from tracker.command_dice import CommandDice
 from tracker.commands_palette import TrackerCommands
 from tracker.key_order import KeyOrder
 from tracker.main_pass_time import PassingKeys
-from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
+from tracker.messages import CommandApplied, CommandRefused
 from tracker.outcomes import Outcomes
 from tracker.undo_keys import UndoKeys
-from tracker.widgets.styled_when_mounted import StyledWhenMounted
+from tracker.widgets.styled_when_mounted import styled_now
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from rules.engine.session import Session
-    from rules.mechanics.dice import DiceExhausted, DiceMode, SeededDice
+    from rules.mechanics.dice import DiceMode
     from rules.model.commands import Command
     from rules.model.state import Encounter
     from tracker.modals.act import LandingPreview
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhenMounted):
+class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -79,9 +80,8 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         self._opening: Path | None = None  # a save painted from its encounter, not yet loaded
         self._first_look: Encounter | None = None
         self.save_path: Path | None = None
-        self._virtual: SeededDice | None = None
-        self._typed: list[int] = []  # physical faces typed for the command being applied
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
+        self.dice = CommandDice(self, seed)  # the seeded source, or the faces typed
         self._init_autosave()
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
@@ -168,7 +168,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         """Resume with the dice the save remembers; the command line's choice wins once."""
         if self._dice_override is not None:
             session.dice, self._dice_override = self._dice_override, None
-        self._typed.clear()
+        self.dice.typed.clear()
         self.dice_mode = session.dice
 
     def _open_now(self, path: Path) -> None:
@@ -223,26 +223,25 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         posted: CommandApplied, CommandRefused, or CommandCancelled (Escape at the dice).
         """
         from rules.engine.questions import CommandError
-        from rules.mechanics.dice import DiceExhausted, ScriptedDice
+        from rules.mechanics.dice import DiceExhausted
 
         if self.session is None:
             self.notify("open or start an encounter first", severity="error")
             return False
-        dice = self.virtual_dice if self.dice_mode == "virtual" else ScriptedDice(self._typed)
         try:
-            self.session.do(command, dice)
+            self.session.do(command, self.dice.for_command())
         except DiceExhausted as need:
             if self.dice_mode == "physical":
-                self._ask_for_faces(command, need)
+                self.dice.ask_for_faces(command, need)
             else:
-                self._typed.clear()
+                self.dice.typed.clear()
                 self.post_message(CommandRefused(command, str(need)))
             return False
         except (CommandError, ValueError) as error:
-            self._typed.clear()
+            self.dice.typed.clear()
             self.post_message(CommandRefused(command, str(error)))
             return False
-        self._typed.clear()
+        self.dice.typed.clear()
         self.cancelled.forget()  # the encounter moved on: a cancelled command's choices are stale
         self.post_message(CommandApplied(command))
         self.changed()
@@ -261,37 +260,14 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         '[/]', which as markup stops the app when the toast is drawn, or '[@click=...]'."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Only a node on screen (tracker.widgets.styled_when_mounted)."""
+        if styled_now(self, node):
+            super().update_styles(node, animate=animate)
+
     def action_help_quit(self) -> None:
         """Ctrl+C: Textual's own hint is markup, which showed raw here (issue 28)."""
         self.notify("ctrl+q quits (q on the main screen); the fight is autosaved", title="Quit?")
-
-    @property
-    def virtual_dice(self) -> SeededDice:
-        if self._virtual is None:
-            from rules.mechanics.dice import SeededDice
-
-            self._virtual = SeededDice(self.seed)
-        return self._virtual
-
-    def _ask_for_faces(self, command: Command, need: DiceExhausted) -> None:
-        from tracker.modals.dice_entry import DiceEntry
-
-        def typed(faces: list[int] | None) -> None:
-            if faces is None:
-                self._typed.clear()
-                self.cancelled.cancel(command)
-                self.post_message(CommandCancelled(command))
-                return
-            self.cancelled.typed(command, need, faces)
-            self._typed.extend(faces)
-            self.run_command(command)
-
-        purpose = need.purpose or "a roll"
-        offered = self.cancelled.offer(command, need)
-        entry = DiceEntry(
-            purpose, need.sides, need.needed, open_chain=need.open_chain, offered=offered
-        )
-        self.push_screen(entry, typed)
 
     # --- app-wide keys -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -343,7 +319,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     def action_toggle_dice(self) -> None:
         """m: the save remembers the choice, so a resumed fight rolls the same way."""
         session = self.session  # a deferred load first: it would reset the mode after
-        self._typed.clear()
+        self.dice.typed.clear()
         self.dice_mode = "physical" if self.dice_mode == "virtual" else "virtual"
         words = "type the faces you roll" if self.dice_mode == "physical" else "rolled for you"
         self.notify(f"Dice: {self.dice_mode} ({words})", timeout=3)

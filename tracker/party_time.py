@@ -86,7 +86,7 @@ def _passage(party: Party, passage: Passage, dice: DiceSource) -> Outcome:
 def run(screen: PartyScreen, passage: Passage, typed: list[int]) -> None:
     """Start the passage in a thread; physical dice: with the faces `typed` so far."""
     app = screen.tracker
-    dice: DiceSource = app.virtual_dice if app.dice_mode == "virtual" else ScriptedDice(typed)
+    dice: DiceSource = app.dice.virtual if app.dice_mode == "virtual" else ScriptedDice(typed)
     running = Running(passage, typed, screen.party)
     screen.start_passing(running)
     screen.run_worker(
