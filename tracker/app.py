@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 
 from tracker.actions.registry import bindings, by_call
 from tracker.actions.run import dispatch
-from tracker.autosave import Autosave
+from tracker.autosave import Autosaver
 from tracker.cancelled import CancelledCommand
 from tracker.command_dice import CommandDice
 from tracker.commands_palette import TrackerCommands
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
+class TrackerApp(KeyOrder, UndoKeys, PassingKeys, Outcomes):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -82,7 +82,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
         self.save_path: Path | None = None
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
         self.dice = CommandDice(self, seed)  # the seeded source, or the faces typed
-        self._init_autosave()
+        self.autosave = Autosaver(self)  # on disk after every command
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
         self._dice_override = dice_mode  # for the first save opened; then each save's own
@@ -204,7 +204,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
         """Make `session` the one on screen; it autosaves to `path` from now on."""
         from tracker.screens.main import MainScreen
 
-        self.flush_autosave()
+        self.autosave.flush()
         self._session = session
         self.save_path = path
         self._adopt_dice(session)
@@ -244,7 +244,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
         self.dice.typed.clear()
         self.cancelled.forget()  # the encounter moved on: a cancelled command's choices are stale
         self.post_message(CommandApplied(command))
-        self.changed()
+        self.autosave.changed()
         return True
 
     def notify(
@@ -325,10 +325,13 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
         self.notify(f"Dice: {self.dice_mode} ({words})", timeout=3)
         if session is not None:
             session.dice = self.dice_mode
-        self.changed(save=session is not None)
+        self.autosave.changed(save=session is not None)
+
+    def action_save_as(self) -> None:
+        self.autosave.save_as()
 
     def action_open(self) -> None:
-        if self.may_leave("o", "open another save"):
+        if self.autosave.may_leave("o", "open another save"):
             self._browse(back=True)
 
     def action_help(self) -> None:
@@ -340,7 +343,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes):
     async def action_quit(self) -> None:
         """Quit; the fight is saved first. If that save fails, say so and quit only on a
         second q — never lose an evening's fight silently."""
-        if self.may_leave("q", "quit"):
+        if self.autosave.may_leave("q", "quit"):
             self._quitting = True
             self.exit()
 

@@ -11,7 +11,7 @@ The answer runs several dry runs (10-20 ms with 1,000 combatants) and the
 command palette asks for it at every keystroke, so it is kept for the app's
 revision: the same session, revision and selection get the same answer
 without running the rules again (every change to the session moves the
-revision: `TrackerApp.changed`, `install`, a load).
+revision: `Autosaver.changed`, `install`, a load).
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ def finished(screen: MainScreen, worker: Worker[Outcome]) -> None:
     running.session.adopt(outcome.encounter, outcome, running.copied)
     app.cancelled.forget()
     app.post_message(CommandApplied(running.command))
-    app.changed()
+    app.autosave.changed()
 
 
 def _ask_faces(screen: MainScreen, running: Running, need: DiceExhausted) -> None:

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from rules.engine.session import Session
+    from tracker.autosave import Autosaver
     from tracker.cancelled import CancelledCommand
 
     _Base = App[None]
@@ -24,12 +25,11 @@ class UndoKeys(_Base):
     the faces of the first time)."""
 
     cancelled: CancelledCommand
-    if TYPE_CHECKING:  # TrackerApp's and Autosave's, declared for the type checker only
+    autosave: Autosaver
+    if TYPE_CHECKING:  # TrackerApp's, declared for the type checker only
 
         @property
         def session(self) -> Session | None: ...
-
-        def changed(self, *, save: bool = True) -> None: ...
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -56,4 +56,4 @@ class UndoKeys(_Base):
             self.notify(str(error), title=f"Cannot {which}", severity="warning")
             return
         self.cancelled.forget()
-        self.changed()
+        self.autosave.changed()
