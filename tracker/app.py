@@ -29,7 +29,7 @@ from tracker.key_order import KeyOrder
 from tracker.main_pass_time import PassingKeys
 from tracker.messages import CommandApplied, CommandRefused
 from tracker.outcomes import Outcomes
-from tracker.undo_keys import UndoKeys
+from tracker.undo_keys import UndoRedo
 from tracker.widgets.styled_when_mounted import styled_now
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, UndoKeys, PassingKeys, Outcomes):
+class TrackerApp(KeyOrder, PassingKeys, Outcomes):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -83,6 +83,7 @@ class TrackerApp(KeyOrder, UndoKeys, PassingKeys, Outcomes):
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
         self.dice = CommandDice(self, seed)  # the seeded source, or the faces typed
         self.autosave = Autosaver(self)  # on disk after every command
+        self.history = UndoRedo(self)  # u and U
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
         self._dice_override = dice_mode  # for the first save opened; then each save's own
@@ -326,6 +327,12 @@ class TrackerApp(KeyOrder, UndoKeys, PassingKeys, Outcomes):
         if session is not None:
             session.dice = self.dice_mode
         self.autosave.changed(save=session is not None)
+
+    def action_undo(self) -> None:
+        self.history.undo()
+
+    def action_redo(self) -> None:
+        self.history.redo()
 
     def action_save_as(self) -> None:
         self.autosave.save_as()
