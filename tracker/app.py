@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.reactive import var
@@ -25,7 +26,7 @@ from tracker.autosave import Autosaver
 from tracker.cancelled import CancelledCommand
 from tracker.command_dice import CommandDice
 from tracker.commands_palette import TrackerCommands
-from tracker.key_order import KeyOrder
+from tracker.key_order import KeyQueue
 from tracker.main_pass_time import PassingKeys
 from tracker.messages import CommandApplied, CommandRefused
 from tracker.outcomes import Outcomes
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
-class TrackerApp(KeyOrder, PassingKeys, Outcomes):
+class TrackerApp(PassingKeys, Outcomes):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -73,6 +74,7 @@ class TrackerApp(KeyOrder, PassingKeys, Outcomes):
     ) -> None:
         """`dice_mode` (the command line's choice) overrides the first save's own mode."""
         super().__init__()
+        self.keys = KeyQueue(self, route=super().on_event)  # one at a time, in order
         self.saves_dir = saves_dir
         self.start_path = path
         self.seed = seed
@@ -271,6 +273,14 @@ class TrackerApp(KeyOrder, PassingKeys, Outcomes):
         self.notify("ctrl+q quits (q on the main screen); the fight is autosaved", title="Quit?")
 
     # --- app-wide keys -------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed waits its turn in the key queue (tracker.key_order); the rest is
+        Textual's."""
+        if await self.keys.take(event):
+            return
+        await super().on_event(event)
+        await self.keys.handled(event)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Session keys only act on the main screen (never under a form); none once
         the app is quitting."""

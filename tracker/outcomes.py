@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 class Outcomes(App[None]):
     """The app's handlers of the dialogs' answers and the commands' outcomes.
 
-    An App subclass (not a bare mixin as KeyOrder is) so that Textual collects
+    An App subclass (not a bare mixin) so that Textual collects
     its `@on` handlers; `TrackerApp` lists it before App itself.
     """
 
