@@ -18,10 +18,10 @@ from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.reactive import var
-from textual.screen import ModalScreen
 
-from tracker.actions.registry import bindings, by_call
+from tracker.actions.registry import bindings
 from tracker.actions.run import dispatch
+from tracker.app_keys import app_key_state
 from tracker.autosave import Autosaver
 from tracker.cancelled import CancelledCommand
 from tracker.command_dice import CommandDice
@@ -47,8 +47,6 @@ if TYPE_CHECKING:
     from rules.model.state import Encounter
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
-
-SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
 
 class TrackerApp(PassingKeys, Outcomes):
@@ -83,12 +81,11 @@ class TrackerApp(PassingKeys, Outcomes):
         self._first_look: Encounter | None = None
         self.save_path: Path | None = None
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
-        self.dice = CommandDice(self, seed)  # the seeded source, or the faces typed
+        self.dice = CommandDice(self, seed, dice_mode)  # the seeded source, or faces typed
         self.autosave = Autosaver(self)  # on disk after every command
         self.history = UndoRedo(self)  # u and U
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
-        self._dice_override = dice_mode  # for the first save opened; then each save's own
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
     def get_driver_class(self) -> type[Driver]:
@@ -137,7 +134,7 @@ class TrackerApp(PassingKeys, Outcomes):
             self._open_now(self.start_path)
             return
         self._first_look = look.encounter
-        if self._dice_override is None:
+        if self.dice.override is None:
             self.dice_mode = look.dice  # the first frame already shows the save's dice
         # First frame from the encounter alone; the main screen asks for the session
         # (engine, history) once that frame is painted.
@@ -163,16 +160,9 @@ class TrackerApp(PassingKeys, Outcomes):
             self._load_error = f"{error.problem} — {error.path}"
             return False
         self.save_path = path
-        self._adopt_dice(self._session)
+        self.dice.adopt(self._session)
         self.revision += 1
         return True
-
-    def _adopt_dice(self, session: Session) -> None:
-        """Resume with the dice the save remembers; the command line's choice wins once."""
-        if self._dice_override is not None:
-            session.dice, self._dice_override = self._dice_override, None
-        self.dice.typed.clear()
-        self.dice_mode = session.dice
 
     def _open_now(self, path: Path) -> None:
         """The full load, then the main screen; on failure the browser shows why."""
@@ -210,7 +200,7 @@ class TrackerApp(PassingKeys, Outcomes):
         self.autosave.flush()
         self._session = session
         self.save_path = path
-        self._adopt_dice(session)
+        self.dice.adopt(session)
         self.cancelled.forget()
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):
             self.push_screen(MainScreen())
@@ -274,8 +264,7 @@ class TrackerApp(PassingKeys, Outcomes):
 
     # --- app-wide keys -------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
-        """A key typed waits its turn in the key queue (tracker.key_order); the rest is
-        Textual's."""
+        """A key typed waits its turn (tracker.key_order); the rest is Textual's."""
         if await self.keys.take(event):
             return
         await super().on_event(event)
@@ -286,19 +275,8 @@ class TrackerApp(PassingKeys, Outcomes):
         the app is quitting."""
         if self._quitting:
             return False
-        if action in SESSION_ACTIONS or action == "quit":
-            if isinstance(self.screen, ModalScreen):
-                return False
-        if action in SESSION_ACTIONS and action != "help":
-            from tracker.screens.main import MainScreen
-
-            opened = self._session is not None or self._opening is not None
-            if not (opened and isinstance(self.screen, MainScreen)):
-                return False
-            entry = by_call(action, parameters)  # greyed while the rules would refuse it
-            if entry is not None and self.screen.refusal(entry) is not None:
-                return None
-        return True
+        opened = self._session is not None or self._opening is not None
+        return app_key_state(action, parameters, self.screen, opened=opened)
 
     async def run_action(
         self,
@@ -379,18 +357,12 @@ def make_app(
     A PATH that is the bundled demo itself is copied too (it is never written).
     `dice_mode`: None resumes with the dice the save remembers (virtual if none).
     """
-    from tracker.demo import copy_demo, is_demo
+    from tracker.demo import save_to_open
 
     if saves_dir is None:
         from rules.saves.user_folders import default_saves_dir
 
         saves_dir = default_saves_dir()
     saves_dir = Path(saves_dir)
-    if demo and path is not None:
-        raise ValueError("path: give a save file or --demo, not both")
-    if path is not None and is_demo(Path(path)):
-        demo = True
-    if demo:
-        path = copy_demo(saves_dir)
-    given = None if path is None else Path(path)
+    given = save_to_open(path, demo=demo, saves_dir=saves_dir)
     return TrackerApp(saves_dir=saves_dir, path=given, seed=seed, dice_mode=dice_mode)

@@ -17,6 +17,7 @@ from tracker.messages import CommandCancelled
 if TYPE_CHECKING:
     from textual.message import Message
 
+    from rules.engine.session import Session
     from rules.mechanics.dice import DiceExhausted, DiceMode, DiceSource, SeededDice
     from rules.model.commands import Command
     from tracker.cancelled import CancelledCommand
@@ -41,11 +42,20 @@ class DiceHost(Protocol):
 class CommandDice:
     """The seeded source (made on first use) and the faces typed for one command."""
 
-    def __init__(self, host: DiceHost, seed: int | None) -> None:
+    def __init__(self, host: DiceHost, seed: int | None, override: DiceMode | None) -> None:
+        """`override`: the command line's mode, over the first save's own."""
         self._host = host
         self._seed = seed
         self._virtual: SeededDice | None = None
         self.typed: list[int] = []  # physical faces typed for the command being applied
+        self.override = override  # for the first save opened; then each save's own
+
+    def adopt(self, session: Session) -> None:
+        """Resume with the dice the save remembers; the command line's choice wins once."""
+        if self.override is not None:
+            session.dice, self.override = self.override, None
+        self.typed.clear()
+        self._host.dice_mode = session.dice
 
     @property
     def virtual(self) -> SeededDice:
