@@ -3,14 +3,15 @@
 key → Binding → Command → `run_command` → Session.do (with virtual or typed
 dice) → autosave → revision bump (widgets redraw): what is drawn is on disk.
 Screens and forms never change the encounter themselves. What a dialog answered
-and what became of the command travel as messages (tracker.messages, handled in
-tracker.outcomes): dialogs never reach into the app.
+and what became of the command travel as messages (tracker.messages, handed by
+the app to tracker.outcomes): dialogs never reach into the app.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -45,11 +46,13 @@ if TYPE_CHECKING:
     from rules.mechanics.dice import DiceMode
     from rules.model.commands import Command
     from rules.model.state import Encounter
+    from tracker.act_flow import ActFlow
+    from tracker.messages import CommandCancelled, DialogAnswered, DialogCancelled
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
 
 
-class TrackerApp(PassingKeys, Outcomes):
+class TrackerApp(PassingKeys, App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -84,6 +87,7 @@ class TrackerApp(PassingKeys, Outcomes):
         self.dice = CommandDice(self, seed, dice_mode)  # the seeded source, or faces typed
         self.autosave = Autosaver(self)  # on disk after every command
         self.history = UndoRedo(self)  # u and U
+        self.outcomes = Outcomes(self)  # what the dialogs answered, what the commands did
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
@@ -97,6 +101,13 @@ class TrackerApp(PassingKeys, Outcomes):
         from tracker.terminal_driver import forgiving
 
         return forgiving(driver)
+
+    @cached_property
+    def act_flow(self) -> ActFlow:
+        """a r s k and d: which act dialog opens, and what follows it (tracker/act_flow.py)."""
+        from tracker.act_flow import ActFlow
+
+        return ActFlow(self)
 
     # --- opening -------------------------------------------------------------------
     @property
@@ -304,6 +315,22 @@ class TrackerApp(PassingKeys, Outcomes):
 
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)
+
+    # --- the dialogs' answers and the commands' outcomes, heard in tracker.outcomes -----
+    def on_dialog_answered(self, message: DialogAnswered) -> None:
+        self.outcomes.dialog_answered(message)
+
+    def on_dialog_cancelled(self, message: DialogCancelled) -> None:
+        self.outcomes.dialog_cancelled(message)
+
+    def on_command_applied(self, message: CommandApplied) -> None:
+        self.outcomes.command_applied(message)
+
+    def on_command_refused(self, message: CommandRefused) -> None:
+        self.outcomes.command_refused(message)
+
+    def on_command_cancelled(self, message: CommandCancelled) -> None:
+        self.outcomes.command_cancelled(message)
 
     def action_toggle_dice(self) -> None:
         """m: the save remembers the choice, so a resumed fight rolls the same way."""
