@@ -28,7 +28,7 @@ from tracker.cancelled import CancelledCommand
 from tracker.command_dice import CommandDice
 from tracker.commands_palette import TrackerCommands
 from tracker.key_order import KeyQueue
-from tracker.main_pass_time import PassingKeys
+from tracker.main_pass_time import TimePassing
 from tracker.messages import CommandApplied, CommandRefused
 from tracker.outcomes import Outcomes
 from tracker.undo_keys import UndoRedo
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from rules.engine.session import Session
     from rules.mechanics.dice import DiceMode
     from rules.model.commands import Command
+    from rules.model.effect_commands import TimeUnit
     from rules.model.state import Encounter
     from tracker.act_flow import ActFlow
     from tracker.messages import CommandCancelled, DialogAnswered, DialogCancelled
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from tracker.screens.saves_browser import Opened
 
 
-class TrackerApp(PassingKeys, App[None]):
+class TrackerApp(App[None]):
     """Holds the session, its save file and the dice; everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
@@ -88,6 +89,8 @@ class TrackerApp(PassingKeys, App[None]):
         self.autosave = Autosaver(self)  # on disk after every command
         self.history = UndoRedo(self)  # u and U
         self.outcomes = Outcomes(self)  # what the dialogs answered, what the commands did
+        self.time_passing = TimePassing(self)  # P in a worker; the fight's keys wait
+        self.pass_unit: TimeUnit = "TU"  # the GM's last passage's (P, the party's): the next
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
@@ -150,7 +153,7 @@ class TrackerApp(PassingKeys, App[None]):
         # First frame from the encounter alone; the main screen asks for the session
         # (engine, history) once that frame is painted.
         self._opening = self.save_path = self.start_path
-        self.push_screen(MainScreen())
+        self.push_screen(MainScreen(self))
 
     def finish_opening(self) -> None:
         """Load the deferred session now (a no-op when nothing is deferred)."""
@@ -180,7 +183,7 @@ class TrackerApp(PassingKeys, App[None]):
         from tracker.screens.main import MainScreen
 
         if self._load(path):
-            self.push_screen(MainScreen())
+            self.push_screen(MainScreen(self))
         else:
             self._browse(error=self._load_error)
 
@@ -214,7 +217,7 @@ class TrackerApp(PassingKeys, App[None]):
         self.dice.adopt(session)
         self.cancelled.forget()
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):
-            self.push_screen(MainScreen())
+            self.push_screen(MainScreen(self))
         self.revision += 1
 
     # --- the one way the encounter changes ---------------------------------------------
@@ -299,7 +302,7 @@ class TrackerApp(PassingKeys, App[None]):
 
         `q s` in one terminal read used to open the roll dialog while the app tore
         down, and its handlers found no widgets (NoMatches '#opponent')."""
-        if self._quitting or self.refused_while_passing(action):  # time passes (issue 23)
+        if self._quitting or self.time_passing.refused(action):  # time passes (issue 23)
             return not self._quitting  # a refused key is handled: said so, nothing done
         ran = dispatch(action, default_namespace)  # a registry key: tracker/actions/*
         if ran is not None:
