@@ -67,10 +67,8 @@ class AppHost(Notifies, Protocol):
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
 
 
-class PassingScreen(Protocol):
-    """The screen time passes on: it shows the passage and runs its worker."""
-
-    def passing_shown(self, busy: str | None) -> None: ...
+class RunsWorkers(Protocol):
+    """A screen that runs work in a Textual worker (its `run_worker`, as Textual has it)."""
 
     def run_worker(
         self,
@@ -83,6 +81,12 @@ class PassingScreen(Protocol):
         exclusive: bool = ...,
         thread: bool = ...,
     ) -> Worker[Any]: ...
+
+
+class PassingScreen(RunsWorkers, Protocol):
+    """The screen time passes on: it shows the passage and runs its worker."""
+
+    def passing_shown(self, busy: str | None) -> None: ...
 
 
 class Passage(Protocol):
