@@ -54,7 +54,8 @@ if TYPE_CHECKING:
 
 
 class TrackerApp(App[None]):
-    """Holds the session, its save file and the dice; everything else is screens."""
+    """Holds the session, its save file and the dice, with the collaborators that keep
+    them (autosave, keys, history, time passing, outcomes); everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
     TITLE = "Fading Suns combat tracker"
@@ -90,7 +91,7 @@ class TrackerApp(App[None]):
         self.history = UndoRedo(self)  # u and U
         self.outcomes = Outcomes(self)  # what the dialogs answered, what the commands did
         self.time_passing = TimePassing(self)  # P in a worker; the fight's keys wait
-        self.pass_unit: TimeUnit = "TU"  # the GM's last passage's (P, the party's): the next
+        self.pass_unit: TimeUnit = "TU"  # of the GM's last passage (either P): the next one's
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
