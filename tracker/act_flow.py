@@ -11,7 +11,7 @@ queued in the UI:
 3. else the act is over.
 
 Every act dialog's answer reaches the flow as a message (`DialogAnswered`,
-handled by the app's tracker.outcomes layer), whoever opened it (`a`, `r`,
+handed on by the app's tracker.outcomes), whoever opened it (`a`, `r`,
 `s`, `k` here, `d` on the main screen). With physical dice the app may first
 ask for typed faces and retry the command; the flow goes on only once that
 very command is applied (`CommandApplied`), so a refusal or a cancelled dice
@@ -21,10 +21,11 @@ entry (`CommandRefused`, `CommandCancelled`) ends the act.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine.questions import declared_roll, last_target, living_refusal, next_action, tied
 from rules.model.state import Action, Combatant, Encounter
+from tracker.actions.host import Notifies
 from tracker.modals.act import (
     ActDialog,
     AnimaDialog,
@@ -36,11 +37,28 @@ from tracker.modals.act import (
 )
 
 if TYPE_CHECKING:
-    from textual.screen import ModalScreen
+    from textual.screen import ModalScreen, Screen
 
+    from rules.engine.session import Session
     from rules.model.commands import Command
-    from tracker.app import TrackerApp
     from tracker.messages import DialogAnswered
+
+
+class FlowHost(Notifies, Protocol):
+    """The app the act dialogs open on: its session and revision, its screens, and
+    `run_command` for what each dialog answers."""
+
+    revision: int
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def push_screen(self, screen: Any, callback: Any = None) -> object: ...
+
+    def run_command(self, command: Command) -> bool: ...
 
 
 def pending_dialog(enc: Encounter) -> ModalScreen[Any] | None:
@@ -80,7 +98,7 @@ def next_dialog(enc: Encounter, done: Iterable[Command] = ()) -> ModalScreen[Any
 class ActFlow:
     """Opens the act dialogs for the app and carries each act on to its next step."""
 
-    def __init__(self, app: TrackerApp) -> None:
+    def __init__(self, app: FlowHost) -> None:
         self.app = app
         self._waiting: object | None = None  # an act dialog's answer, not yet applied
         self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
@@ -215,7 +233,7 @@ class ActFlow:
         if command is not None:
             self.app.run_command(command)  # its outcome comes back as a message (below)
 
-    # --- what became of the answer (the app's @on handlers call these) -------------------
+    # --- what became of the answer (tracker.outcomes calls these) -----------------------
     def answered(self, message: DialogAnswered) -> None:
         """An act dialog answered (whoever pushed it, `d` included): once that very
         command is applied, the act goes on to its next step."""

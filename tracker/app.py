@@ -3,33 +3,36 @@
 key → Binding → Command → `run_command` → Session.do (with virtual or typed
 dice) → autosave → revision bump (widgets redraw): what is drawn is on disk.
 Screens and forms never change the encounter themselves. What a dialog answered
-and what became of the command travel as messages (tracker.messages, handled in
-tracker.outcomes): dialogs never reach into the app.
+and what became of the command travel as messages (tracker.messages, handed by
+the app to tracker.outcomes): dialogs never reach into the app.
 """
 
 from __future__ import annotations
 
 import os
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.reactive import var
-from textual.screen import ModalScreen
 
-from tracker.actions.registry import bindings, by_call
+from tracker.actions.registry import bindings
 from tracker.actions.run import dispatch
-from tracker.autosave import Autosave
+from tracker.app_keys import app_key_state
+from tracker.autosave import Autosaver
 from tracker.cancelled import CancelledCommand
+from tracker.command_dice import CommandDice
 from tracker.commands_palette import TrackerCommands
-from tracker.key_order import KeyOrder
-from tracker.main_pass_time import PassingKeys
-from tracker.messages import CommandApplied, CommandCancelled, CommandRefused
+from tracker.key_order import KeyQueue
+from tracker.main_pass_time import TimePassing
+from tracker.messages import CommandApplied, CommandRefused
 from tracker.outcomes import Outcomes
-from tracker.undo_keys import UndoKeys
-from tracker.widgets.styled_when_mounted import StyledWhenMounted
+from tracker.undo_keys import UndoRedo
+from tracker.widgets.styled_when_mounted import styled_now
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -40,17 +43,19 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from rules.engine.session import Session
-    from rules.mechanics.dice import DiceExhausted, DiceMode, SeededDice
+    from rules.mechanics.dice import DiceMode
     from rules.model.commands import Command
+    from rules.model.effect_commands import TimeUnit
     from rules.model.state import Encounter
+    from tracker.act_flow import ActFlow
+    from tracker.messages import CommandCancelled, DialogAnswered, DialogCancelled
     from tracker.modals.act import LandingPreview
     from tracker.screens.saves_browser import Opened
 
-SESSION_ACTIONS = {"undo", "redo", "save_as", "open", "toggle_dice", "help", "act"}
 
-
-class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhenMounted):
-    """Holds the session, its save file and the dice; everything else is screens."""
+class TrackerApp(App[None]):
+    """Holds the session, its save file and the dice, with the collaborators that keep
+    them (autosave, keys, history, time passing, outcomes); everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
     TITLE = "Fading Suns combat tracker"
@@ -72,6 +77,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     ) -> None:
         """`dice_mode` (the command line's choice) overrides the first save's own mode."""
         super().__init__()
+        self.keys = KeyQueue(self, route=super().on_event)  # one at a time, in order
         self.saves_dir = saves_dir
         self.start_path = path
         self.seed = seed
@@ -79,13 +85,15 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         self._opening: Path | None = None  # a save painted from its encounter, not yet loaded
         self._first_look: Encounter | None = None
         self.save_path: Path | None = None
-        self._virtual: SeededDice | None = None
-        self._typed: list[int] = []  # physical faces typed for the command being applied
         self.cancelled = CancelledCommand()  # choices and faces of a command cancelled at dice
-        self._init_autosave()
+        self.dice = CommandDice(self, seed, dice_mode)  # the seeded source, or faces typed
+        self.autosave = Autosaver(self)  # on disk after every command
+        self.history = UndoRedo(self)  # u and U
+        self.outcomes = Outcomes(self)  # what the dialogs answered, what the commands did
+        self.time_passing = TimePassing(self)  # P in a worker; the fight's keys wait
+        self.pass_unit: TimeUnit = "TU"  # of the GM's last passage (either P): the next one's
         self._load_error = ""
         self._quitting = False  # set once exit begins: every later key is ignored
-        self._dice_override = dice_mode  # for the first save opened; then each save's own
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
     def get_driver_class(self) -> type[Driver]:
@@ -97,6 +105,13 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         from tracker.terminal_driver import forgiving
 
         return forgiving(driver)
+
+    @cached_property
+    def act_flow(self) -> ActFlow:
+        """a r s k and d: which act dialog opens, and what follows it (tracker/act_flow.py)."""
+        from tracker.act_flow import ActFlow
+
+        return ActFlow(self)
 
     # --- opening -------------------------------------------------------------------
     @property
@@ -134,12 +149,12 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
             self._open_now(self.start_path)
             return
         self._first_look = look.encounter
-        if self._dice_override is None:
+        if self.dice.override is None:
             self.dice_mode = look.dice  # the first frame already shows the save's dice
         # First frame from the encounter alone; the main screen asks for the session
         # (engine, history) once that frame is painted.
         self._opening = self.save_path = self.start_path
-        self.push_screen(MainScreen())
+        self.push_screen(MainScreen(self))
 
     def finish_opening(self) -> None:
         """Load the deferred session now (a no-op when nothing is deferred)."""
@@ -160,23 +175,16 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
             self._load_error = f"{error.problem} — {error.path}"
             return False
         self.save_path = path
-        self._adopt_dice(self._session)
+        self.dice.adopt(self._session)
         self.revision += 1
         return True
-
-    def _adopt_dice(self, session: Session) -> None:
-        """Resume with the dice the save remembers; the command line's choice wins once."""
-        if self._dice_override is not None:
-            session.dice, self._dice_override = self._dice_override, None
-        self._typed.clear()
-        self.dice_mode = session.dice
 
     def _open_now(self, path: Path) -> None:
         """The full load, then the main screen; on failure the browser shows why."""
         from tracker.screens.main import MainScreen
 
         if self._load(path):
-            self.push_screen(MainScreen())
+            self.push_screen(MainScreen(self))
         else:
             self._browse(error=self._load_error)
 
@@ -204,13 +212,13 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         """Make `session` the one on screen; it autosaves to `path` from now on."""
         from tracker.screens.main import MainScreen
 
-        self.flush_autosave()
+        self.autosave.flush()
         self._session = session
         self.save_path = path
-        self._adopt_dice(session)
+        self.dice.adopt(session)
         self.cancelled.forget()
         if not any(isinstance(s, MainScreen) for s in self.screen_stack):
-            self.push_screen(MainScreen())
+            self.push_screen(MainScreen(self))
         self.revision += 1
 
     # --- the one way the encounter changes ---------------------------------------------
@@ -223,29 +231,28 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         posted: CommandApplied, CommandRefused, or CommandCancelled (Escape at the dice).
         """
         from rules.engine.questions import CommandError
-        from rules.mechanics.dice import DiceExhausted, ScriptedDice
+        from rules.mechanics.dice import DiceExhausted
 
         if self.session is None:
             self.notify("open or start an encounter first", severity="error")
             return False
-        dice = self.virtual_dice if self.dice_mode == "virtual" else ScriptedDice(self._typed)
         try:
-            self.session.do(command, dice)
+            self.session.do(command, self.dice.for_command())
         except DiceExhausted as need:
             if self.dice_mode == "physical":
-                self._ask_for_faces(command, need)
+                self.dice.ask_for_faces(command, need)
             else:
-                self._typed.clear()
+                self.dice.typed.clear()
                 self.post_message(CommandRefused(command, str(need)))
             return False
         except (CommandError, ValueError) as error:
-            self._typed.clear()
+            self.dice.typed.clear()
             self.post_message(CommandRefused(command, str(error)))
             return False
-        self._typed.clear()
+        self.dice.typed.clear()
         self.cancelled.forget()  # the encounter moved on: a cancelled command's choices are stale
         self.post_message(CommandApplied(command))
-        self.changed()
+        self.autosave.changed()
         return True
 
     def notify(
@@ -261,57 +268,30 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
         '[/]', which as markup stops the app when the toast is drawn, or '[@click=...]'."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Only a node on screen (tracker.widgets.styled_when_mounted)."""
+        if styled_now(self, node):
+            super().update_styles(node, animate=animate)
+
     def action_help_quit(self) -> None:
         """Ctrl+C: Textual's own hint is markup, which showed raw here (issue 28)."""
         self.notify("ctrl+q quits (q on the main screen); the fight is autosaved", title="Quit?")
 
-    @property
-    def virtual_dice(self) -> SeededDice:
-        if self._virtual is None:
-            from rules.mechanics.dice import SeededDice
-
-            self._virtual = SeededDice(self.seed)
-        return self._virtual
-
-    def _ask_for_faces(self, command: Command, need: DiceExhausted) -> None:
-        from tracker.modals.dice_entry import DiceEntry
-
-        def typed(faces: list[int] | None) -> None:
-            if faces is None:
-                self._typed.clear()
-                self.cancelled.cancel(command)
-                self.post_message(CommandCancelled(command))
-                return
-            self.cancelled.typed(command, need, faces)
-            self._typed.extend(faces)
-            self.run_command(command)
-
-        purpose = need.purpose or "a roll"
-        offered = self.cancelled.offer(command, need)
-        entry = DiceEntry(
-            purpose, need.sides, need.needed, open_chain=need.open_chain, offered=offered
-        )
-        self.push_screen(entry, typed)
-
     # --- app-wide keys -------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed waits its turn (tracker.key_order); the rest is Textual's."""
+        if await self.keys.take(event):
+            return
+        await super().on_event(event)
+        await self.keys.handled(event)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Session keys only act on the main screen (never under a form); none once
         the app is quitting."""
         if self._quitting:
             return False
-        if action in SESSION_ACTIONS or action == "quit":
-            if isinstance(self.screen, ModalScreen):
-                return False
-        if action in SESSION_ACTIONS and action != "help":
-            from tracker.screens.main import MainScreen
-
-            opened = self._session is not None or self._opening is not None
-            if not (opened and isinstance(self.screen, MainScreen)):
-                return False
-            entry = by_call(action, parameters)  # greyed while the rules would refuse it
-            if entry is not None and self.screen.refusal(entry) is not None:
-                return None
-        return True
+        opened = self._session is not None or self._opening is not None
+        return app_key_state(action, parameters, self.screen, opened=opened)
 
     async def run_action(
         self,
@@ -323,7 +303,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
 
         `q s` in one terminal read used to open the roll dialog while the app tore
         down, and its handlers found no widgets (NoMatches '#opponent')."""
-        if self._quitting or self.refused_while_passing(action):  # time passes (issue 23)
+        if self._quitting or self.time_passing.refused(action):  # time passes (issue 23)
             return not self._quitting  # a refused key is handled: said so, nothing done
         ran = dispatch(action, default_namespace)  # a registry key: tracker/actions/*
         if ran is not None:
@@ -340,19 +320,44 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)
 
+    # --- the dialogs' answers and the commands' outcomes, heard in tracker.outcomes -----
+    def on_dialog_answered(self, message: DialogAnswered) -> None:
+        self.outcomes.dialog_answered(message)
+
+    def on_dialog_cancelled(self, message: DialogCancelled) -> None:
+        self.outcomes.dialog_cancelled(message)
+
+    def on_command_applied(self, message: CommandApplied) -> None:
+        self.outcomes.command_applied(message)
+
+    def on_command_refused(self, message: CommandRefused) -> None:
+        self.outcomes.command_refused(message)
+
+    def on_command_cancelled(self, message: CommandCancelled) -> None:
+        self.outcomes.command_cancelled(message)
+
     def action_toggle_dice(self) -> None:
         """m: the save remembers the choice, so a resumed fight rolls the same way."""
         session = self.session  # a deferred load first: it would reset the mode after
-        self._typed.clear()
+        self.dice.typed.clear()
         self.dice_mode = "physical" if self.dice_mode == "virtual" else "virtual"
         words = "type the faces you roll" if self.dice_mode == "physical" else "rolled for you"
         self.notify(f"Dice: {self.dice_mode} ({words})", timeout=3)
         if session is not None:
             session.dice = self.dice_mode
-        self.changed(save=session is not None)
+        self.autosave.changed(save=session is not None)
+
+    def action_undo(self) -> None:
+        self.history.undo()
+
+    def action_redo(self) -> None:
+        self.history.redo()
+
+    def action_save_as(self) -> None:
+        self.autosave.save_as()
 
     def action_open(self) -> None:
-        if self.may_leave("o", "open another save"):
+        if self.autosave.may_leave("o", "open another save"):
             self._browse(back=True)
 
     def action_help(self) -> None:
@@ -364,7 +369,7 @@ class TrackerApp(KeyOrder, Autosave, UndoKeys, PassingKeys, Outcomes, StyledWhen
     async def action_quit(self) -> None:
         """Quit; the fight is saved first. If that save fails, say so and quit only on a
         second q — never lose an evening's fight silently."""
-        if self.may_leave("q", "quit"):
+        if self.autosave.may_leave("q", "quit"):
             self._quitting = True
             self.exit()
 
@@ -383,18 +388,12 @@ def make_app(
     A PATH that is the bundled demo itself is copied too (it is never written).
     `dice_mode`: None resumes with the dice the save remembers (virtual if none).
     """
-    from tracker.demo import copy_demo, is_demo
+    from tracker.demo import save_to_open
 
     if saves_dir is None:
         from rules.saves.user_folders import default_saves_dir
 
         saves_dir = default_saves_dir()
     saves_dir = Path(saves_dir)
-    if demo and path is not None:
-        raise ValueError("path: give a save file or --demo, not both")
-    if path is not None and is_demo(Path(path)):
-        demo = True
-    if demo:
-        path = copy_demo(saves_dir)
-    given = None if path is None else Path(path)
+    given = save_to_open(path, demo=demo, saves_dir=saves_dir)
     return TrackerApp(saves_dir=saves_dir, path=given, seed=seed, dice_mode=dice_mode)

@@ -1,36 +1,42 @@
 """Keeping the fight on disk: autosave after every command, save as, and never leaving an
 unsaved fight behind without the GM saying so twice.
 
-A mixin of `TrackerApp` (so `app.flush_autosave()`, `app.saved` read as before), kept
-apart so the app module stays the place where a Command meets the engine.
+Held by the app (`app.autosave`), kept apart so the app module stays the place where a
+Command meets the engine; it reaches the app only through `SaveHost`.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tracker.actions.host import Notifies
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from rules.engine.session import Session
 
-    _Base = App[None]
-else:
-    _Base = object
+
+class SaveHost(Notifies, Protocol):
+    """The app whose session is saved: where to, and what shows it (its revision, the
+    status bar's `unsaved_since`)."""
+
+    saves_dir: Path
+    save_path: Path | None
+    unsaved_since: datetime | None  # a reactive: the status bar says since when
+    revision: int  # a reactive: widgets redraw when it moves
+
+    @property
+    def loaded_session(self) -> Session | None: ...
+
+    def push_screen(self, screen: Any, callback: Any = None) -> object: ...
 
 
-class Autosave(_Base):
+class Autosaver:
     """The save file's side of the app: what is on disk, and what is not yet."""
 
-    save_path: Path | None
-    saves_dir: Path
-    unsaved_since: datetime | None
-    _session: Session | None
-    revision: int  # the app's reactive: widgets redraw when it moves
-
-    def _init_autosave(self) -> None:
+    def __init__(self, host: SaveHost) -> None:
+        self._host = host
         self._unsaved = False  # a command ran since the last good save
         self._leaving_unsaved = ""  # the key pressed once to leave an unsaved fight
 
@@ -41,24 +47,26 @@ class Autosave(_Base):
         self._leaving_unsaved = ""  # the fight moved on: leaving it asks again
         if save:
             self._unsaved = True
-            self.flush_autosave()
-        self.revision += 1
+            self.flush()
+        self._host.revision += 1
 
-    def flush_autosave(self) -> bool:
+    def flush(self) -> bool:
         """Write the session to its file if anything changed; errors are shown, not raised."""
-        if not self._unsaved or self._session is None or self.save_path is None:
+        host = self._host
+        session = host.loaded_session
+        if not self._unsaved or session is None or host.save_path is None:
             return True
         from rules.saves.store import SaveConflict, SaveError, save_session
 
         try:
-            save_session(self._session, self.save_path)
+            save_session(session, host.save_path)
         except SaveConflict as error:
             hint = " (ctrl+s saves it as a new file, o reopens the file)"
-            self.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
+            host.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
             self._save_failed()
             return False
         except SaveError as error:
-            self.notify(str(error), title="Autosave failed", severity="error", timeout=10)
+            host.notify(str(error), title="Autosave failed", severity="error", timeout=10)
             self._save_failed()
             return False
         self._saved()
@@ -66,13 +74,13 @@ class Autosave(_Base):
 
     def _save_failed(self) -> None:
         """The toast goes; the status bar keeps saying so until a save works."""
-        if self.unsaved_since is None:
-            self.unsaved_since = datetime.now()
+        if self._host.unsaved_since is None:
+            self._host.unsaved_since = datetime.now()
 
     def _saved(self) -> None:
         self._unsaved = False
         self._leaving_unsaved = ""
-        self.unsaved_since = None
+        self._host.unsaved_since = None
 
     @property
     def saved(self) -> bool:
@@ -82,34 +90,38 @@ class Autosave(_Base):
         """True when the fight on screen is on disk (saved now if need be), or the GM
         pressed `key` a second time to leave it unsaved: a failed save never lets a
         quit or another save's opening drop an evening's fight silently."""
-        if self.flush_autosave() or self._leaving_unsaved == key:
+        if self.flush() or self._leaving_unsaved == key:
             return True
         self._leaving_unsaved = key
-        self.notify(
+        self._host.notify(
             f"press {key} again to {what} without saving (ctrl+s saves it elsewhere first)",
             title="Not saved",
             severity="error",
         )
         return False
 
-    def action_save_as(self) -> None:
+    def save_as(self) -> None:
+        """ctrl+s: the save-as form; the autosave goes to the new file from then on."""
         from tracker.modals.save_as import SaveAs
 
-        assert self._session is not None
-        current = self.save_path.stem if self.save_path else self._session.encounter.name
-        self.push_screen(SaveAs(self.saves_dir, current), self._save_as)
+        host = self._host
+        session = host.loaded_session
+        assert session is not None
+        current = host.save_path.stem if host.save_path else session.encounter.name
+        host.push_screen(SaveAs(host.saves_dir, current), self._save_as)
 
     def _save_as(self, path: Path | None) -> None:
-        if path is None or self._session is None:
+        session = self._host.loaded_session
+        if path is None or session is None:
             return
         from rules.saves.store import SaveError, save_session
 
         try:
-            save_session(self._session, path)
+            save_session(session, path)
         except SaveError as error:
-            self.notify(str(error), title="Not saved", severity="error")
+            self._host.notify(str(error), title="Not saved", severity="error")
             return
-        self.save_path = path
+        self._host.save_path = path
         self._saved()
-        self.notify(f"Saved as {path}; autosaves go there now", timeout=4)
+        self._host.notify(f"Saved as {path}; autosaves go there now", timeout=4)
         self.changed(save=False)

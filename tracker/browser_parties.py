@@ -4,13 +4,14 @@ the party a new encounter is made from.
 Parties live in `<saves>/parties` (rules.saves.party_store); the browser lists
 them under "New encounter" and the demo. Enter on a party opens its screen;
 "＋ New party" names one (with the open encounter's PCs, if the GM wants them).
+The browser is read as a `Browser` (it imports this module, never the reverse).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
@@ -23,16 +24,30 @@ from rules.saves.raw import SaveError
 from tracker.widgets.tones import theme_style
 
 if TYPE_CHECKING:
-    from tracker.screens.saves_browser import SavesBrowser
+    from textual.app import App
+    from textual.widgets import DataTable
 
 NEW_PARTY = "new-party"
 PARTY = "party:"  # a party row's key: this, then the file's path
 
 
-def party_rows(browser: SavesBrowser) -> dict[str, PartyInfo]:
-    """A row for "＋ New party" and one per party file; returns the parties by row key."""
-    table = browser.query_one("#saves")
-    add = table.add_row  # type: ignore[attr-defined]  # the browser's DataTable
+class Browser(Protocol):
+    """The saves browser as its parties read it: its folder, its app, its error line."""
+
+    folder: Path
+
+    @property
+    def app(self) -> App[object]: ...
+
+    def show_error(self, message: str) -> None: ...
+
+    def action_reload(self) -> None: ...
+
+
+def party_rows(browser: Browser, table: DataTable[Any]) -> dict[str, PartyInfo]:
+    """A row for "＋ New party" and one per party file in the browser's `table`; returns
+    the parties by row key."""
+    add = table.add_row
     add(
         Text("⚑ New party", style=theme_style(browser.app, "text-success")),
         *[""] * 5,
@@ -68,7 +83,7 @@ def party_rows(browser: SavesBrowser) -> dict[str, PartyInfo]:
     return found
 
 
-def open_party(browser: SavesBrowser, path: Path) -> None:
+def open_party(browser: Browser, path: Path) -> None:
     """The party's screen over the browser; the browser lists it again on return."""
     from tracker.party_keeper import PartyKeeper
     from tracker.screens.party import PartyScreen
@@ -81,7 +96,7 @@ def open_party(browser: SavesBrowser, path: Path) -> None:
     browser.app.push_screen(PartyScreen(keeper), lambda _: browser.action_reload())
 
 
-def ask_new_party(browser: SavesBrowser) -> None:
+def ask_new_party(browser: Browser) -> None:
     """Name the party; with an encounter open that has PCs, ask whether they form it."""
     from tracker.modals.confirm import Confirm
     from tracker.modals.encounter_name import EncounterName
@@ -107,7 +122,7 @@ def ask_new_party(browser: SavesBrowser) -> None:
     browser.app.push_screen(EncounterName("Name the new party", "Party", "Create"), named)
 
 
-def _create(browser: SavesBrowser, make: Callable[[], Party]) -> None:
+def _create(browser: Browser, make: Callable[[], Party]) -> None:
     try:
         party = make()
         path = free_party_path(browser.folder, party.name)
@@ -122,7 +137,7 @@ def _create(browser: SavesBrowser, make: Callable[[], Party]) -> None:
     open_party(browser, path)
 
 
-def ask_party(browser: SavesBrowser, name: str, then: Callable[[PartyInfo | None], None]) -> None:
+def ask_party(browser: Browser, name: str, then: Callable[[PartyInfo | None], None]) -> None:
     """With parties in the folder, which one the new encounter comes from (or none)."""
     from tracker.modals.party_pick import NO_PARTY, PartyPick
 

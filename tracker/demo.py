@@ -238,6 +238,18 @@ def is_demo(path: Path) -> bool:
         return False
 
 
+def save_to_open(path: Path | None, *, demo: bool, saves_dir: Path) -> Path | None:
+    """The save the app opens (None: the browser). `demo`, or a PATH that is the bundled
+    demo itself (never written), opens a fresh copy in the saves folder."""
+    if demo and path is not None:
+        raise ValueError("path: give a save file or --demo, not both")
+    if path is not None and is_demo(Path(path)):
+        demo = True
+    if demo:
+        path = copy_demo(saves_dir)
+    return None if path is None else Path(path)
+
+
 def main() -> int:
     """`python -m tracker.demo`: rewrite the packaged and the checkout's demo and roster."""
     package = Path(__file__).resolve().parent / "data"

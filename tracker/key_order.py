@@ -17,99 +17,126 @@ answer opens (a dice prompt) is on the stack, so `enter 3 7 0 5` types the
 faces into the prompt, not into the closing dialog. Nothing is timed: each
 step follows the message queues it waits on (a hold older than HOLD_LIMIT is
 dropped when the next key comes, so a lost release can never freeze the keys).
+
+The queue is held by the app (`app.keys`), whose `on_event` hands it every event
+first; it reaches the app only through `KeyHost`.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual import events
 
 from tracker.textual_compat.messages import is_stopped, pump_parent
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.message_pump import MessagePump
     from textual.screen import Screen
-
-    _Base = App[None]
-else:
-    _Base = object
+    from textual.widget import Widget
 
 HOLD_LIMIT = 2.0  # seconds: a hold not released by then is taken for lost
+
+
+class KeyHost(Protocol):
+    """The app whose keys wait their turn: its screen and focus now, and its own queue."""
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    @property
+    def focused(self) -> Widget | None: ...
+
+    @property
+    def is_running(self) -> bool: ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+
+@runtime_checkable
+class QueuesKeys(Protocol):
+    """An app with a key queue (the tracker's; a bare test host has none)."""
+
+    @property
+    def keys(self) -> KeyQueue: ...
 
 
 def hold_keys(app: object) -> Callable[[], None]:
     """Keep the keys typed from now on until the returned release is called.
 
-    A no-op on an app without KeyOrder (a bare test host).
+    A no-op on an app without a key queue (a bare test host).
     """
-    if isinstance(app, KeyOrder):
-        return app.hold_keys()
+    if isinstance(app, QueuesKeys):
+        return app.keys.hold()
     return lambda: None
 
 
-class KeyOrder(_Base):
-    """A mixin of `TrackerApp`: one key in flight at a time, none before its screen is ready."""
+class KeyQueue:
+    """One key in flight at a time, none before its screen is ready."""
 
-    _keys_waiting: deque[events.Key] | None = None
-    _key_in_flight: events.Key | None = None
-    _key_node: MessagePump | None = None  # where the key in flight is being handled
-    _key_screen: Screen[object] | None = None  # the screen asked to say when it has mounted
-    _key_gone: Screen[object] | None = None  # one that closed before it mounted: no wait
-    _key_holds: dict[int, float] | None = None  # each hold not yet released: when it began
-    _key_hold_count = 0
+    def __init__(self, app: KeyHost, route: Callable[[events.Event], Awaitable[None]]) -> None:
+        """`route` is Textual's own routing of an event (the App's `on_event`)."""
+        self._app = app
+        self._route = route
+        self._waiting: deque[events.Key] = deque()
+        self._in_flight: events.Key | None = None
+        self._node: MessagePump | KeyHost | None = None  # where the key in flight is
+        self._screen: Screen[object] | None = None  # the screen asked to say it has mounted
+        self._gone: Screen[object] | None = None  # one that closed before it mounted: no wait
+        self._holds: dict[int, float] = {}  # each hold not yet released: when it began
+        self._hold_count = 0
 
-    def hold_keys(self) -> Callable[[], None]:
+    def hold(self) -> Callable[[], None]:
         """Keep the keys from now on until the returned release is called (once is enough)."""
-        if self._key_holds is None:
-            self._key_holds = {}
-        self._key_hold_count += 1
-        hold = self._key_hold_count
-        self._key_holds[hold] = time.monotonic()
+        self._hold_count += 1
+        hold = self._hold_count
+        self._holds[hold] = time.monotonic()
 
         def release() -> None:
-            holds = self._key_holds
-            if holds is not None and holds.pop(hold, None) is not None:
-                self.call_later(self._route_keys)
+            if self._holds.pop(hold, None) is not None:
+                self._app.call_later(self._route_keys)
 
         return release
 
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self._keys_waiting is None:
-                self._keys_waiting = deque()
-            self._keys_waiting.append(event)
-            node = self._key_node
-            if self._key_in_flight is not None and node is not None and not node.is_running:
-                self._key_in_flight = None  # its widget went away with it: it is done
-            if self._key_holds:
-                stale = time.monotonic() - HOLD_LIMIT
-                self._key_holds = {h: t for h, t in self._key_holds.items() if t > stale}
-            await self._route_keys()
-            return
-        await super().on_event(event)
-        if event is self._key_in_flight:  # bubbled back to the app: its bindings have run
+    async def take(self, event: events.Event) -> bool:
+        """True when `event` is a key typed (not one Textual forwards): it is queued here
+        and routed in turn, so the app's `on_event` does nothing more with it."""
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            return False
+        self._waiting.append(event)
+        node = self._node
+        if self._in_flight is not None and node is not None and not node.is_running:
+            self._in_flight = None  # its widget went away with it: it is done
+        if self._holds:
+            stale = time.monotonic() - HOLD_LIMIT
+            self._holds = {h: t for h, t in self._holds.items() if t > stale}
+        await self._route_keys()
+        return True
+
+    async def handled(self, event: events.Event) -> None:
+        """The app's `on_event` has handled `event`: the key in flight, back at the app,
+        has had its bindings run."""
+        if event is self._in_flight:
             await self._key_done(event)
 
     async def _route_keys(self) -> None:
         """Route the waiting keys, each once the one before it is done."""
-        waiting = self._keys_waiting
-        while waiting and self._key_in_flight is None and not self._key_holds:
-            screen = self.screen
-            if not screen.is_mounted and screen is not self._key_gone:
+        waiting = self._waiting
+        while waiting and self._in_flight is None and not self._holds:
+            screen = self._app.screen
+            if not screen.is_mounted and screen is not self._gone:
                 self._when_mounted(screen)
                 return
             event = waiting.popleft()
-            target: MessagePump = self.focused or screen
-            await super().on_event(event)  # Textual's routing: priority bindings, or forward
+            target: MessagePump = self._app.focused or screen
+            await self._route(event)  # Textual's routing: priority bindings, or forward
             if event.is_forwarded:
-                self._key_in_flight, self._key_node = event, target
+                self._in_flight, self._node = event, target
                 if not target.call_later(self._key_at, event, target):
-                    self._key_in_flight = None  # the target has stopped: the key ends there
+                    self._in_flight = None  # the target has stopped: the key ends there
 
     def _when_mounted(self, screen: Screen[object]) -> None:
         """Ask a screen still composing to say when it has mounted (once per screen).
@@ -117,30 +144,33 @@ class KeyOrder(_Base):
         Its queue starts after its compose and mount handlers, so a callback
         posted there runs once its fields exist and one has the focus.
         """
-        if self._key_screen is screen:
+        if self._screen is screen:
             return
-        self._key_screen = screen
+        self._screen = screen
         if not screen.call_later(self._screen_mounted):
-            self._key_gone = screen  # closed before it mounted: route on as Textual would
-            self.call_later(self._route_keys)
+            self._gone = screen  # closed before it mounted: route on as Textual would
+            self._app.call_later(self._route_keys)
 
     def _screen_mounted(self) -> None:
-        self._key_screen = None
-        self.call_later(self._route_keys)
+        self._screen = None
+        self._app.call_later(self._route_keys)
 
     def _key_at(self, event: events.Key, node: MessagePump) -> None:
         """`node` has handled the key: follow it up (bubbling) or call it done."""
         parent = pump_parent(node)
-        if is_stopped(event) or parent is None or parent is self:
+        if is_stopped(event) or parent is None or self._is_app(parent):
             # Stopped here, or it went on to the app (whose own queue says when it is done).
-            self._key_node = self
-            self.call_later(self._key_done, event)
+            self._node = self._app
+            self._app.call_later(self._key_done, event)
         elif parent.call_later(self._key_at, event, parent):
-            self._key_node = parent
+            self._node = parent
         else:
-            self.call_later(self._key_done, event)
+            self._app.call_later(self._key_done, event)
 
-    async def _key_done(self, event: events.Key) -> None:
-        if self._key_in_flight is event:
-            self._key_in_flight = None
+    def _is_app(self, node: object) -> bool:
+        return node is self._app
+
+    async def _key_done(self, event: events.Event) -> None:
+        if self._in_flight is event:
+            self._in_flight = None
             await self._route_keys()

@@ -6,13 +6,13 @@ a key sends one command whatever the GM types next (n, b, e), the answer is
 the engine's own refusal (`rules.engine.questions.why_not`); the rest ask the
 rules' other questions through the same door (who acts now, who is dead, why the
 orders cannot run). This module adds only the GM's words: which key does what the
-refusal asks (`in_keys`).
+refusal asks (tracker.key_words).
 
 The answer runs several dry runs (10-20 ms with 1,000 combatants) and the
 command palette asks for it at every keystroke, so it is kept for the app's
 revision: the same session, revision and selection get the same answer
 without running the rules again (every change to the session moves the
-revision: `TrackerApp.changed`, `install`, a load).
+revision: `Autosaver.changed`, `install`, a load).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from tracker.actions.registry import ACTIONS
+from tracker.key_words import in_keys
 
 if TYPE_CHECKING:
     from rules.engine.session import Session
@@ -37,25 +38,6 @@ ONE_COMBATANT = (
     "remove_effect",
     "players",
 )
-
-# The engine says what to do; the tracker says which key does it. A reason that starts
-# with an engine phrase gets the key's wording in its place, the rest kept.
-KEY_WORDS = (
-    ("no combat is running: begin combat first", "no combat is running: b begins one"),
-    ("answer the pending decision first", "answer the pending decision first (d)"),
-    ("combat is already running: end it first", "combat is already running: e ends it"),
-)
-
-
-def in_keys(reason: str | None) -> str | None:
-    """An engine refusal in the GM's keys: "begin combat first" becomes "b begins one"."""
-    if reason is None:
-        return None
-    for engine, keys in KEY_WORDS:
-        if reason.startswith(engine):
-            return keys + reason[len(engine) :]
-    return reason
-
 
 Reasons = dict[str, str | None]
 

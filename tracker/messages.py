@@ -1,4 +1,4 @@
-"""What dialogs and the app tell each other, as Textual messages (handled with `@on`).
+"""What dialogs and the app tell each other, as Textual messages (the app's `on_*`).
 
 A dialog never reaches into the app: it posts what the GM answered
 (`DialogAnswered`) or that they pressed Escape (`DialogCancelled`), and the

@@ -15,14 +15,15 @@ meanwhile: the party screen is on top and its keys wait); physical dice run the
 passage with the faces typed so far, and when they run out (`DiceExhausted`:
 nothing was changed) the app's dice prompt asks for the missing ones and the
 passage runs again from the start, as the main screen does for any command.
-Escape at the prompt changes nothing.
+Escape at the prompt changes nothing. The screen is read as a `PartyPassing`
+(the party screen imports this module, so this one never names it back).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.worker import Worker, WorkerState
 
@@ -30,12 +31,14 @@ from rules.mechanics.dice import DiceExhausted, DiceSource, ScriptedDice
 from rules.model.party import Party
 from rules.party.clock import pass_time
 from rules.party.errors import PartyError
+from tracker.actions.host import Notifies, RunsWorkers
 from tracker.modals.party_pass_time import DEFAULT_GOAL, Passage
 
-__all__ = ["DEFAULT_GOAL", "GROUP", "Running", "ask", "finished", "run"]
+__all__ = ["DEFAULT_GOAL", "GROUP", "PartyPassing", "Running", "ask", "finished", "run"]
 
 if TYPE_CHECKING:
-    from tracker.screens.party import PartyScreen
+    from tracker.party_host import PartyApp
+    from tracker.party_keeper import PartyKeeper
 
 GROUP = "party-pass-time"  # the worker group the screen's state handler listens to
 Outcome = Party | DiceExhausted | PartyError
@@ -54,7 +57,33 @@ class Running:
         return f"{command.amount} {command.unit}"
 
 
-def ask(screen: PartyScreen) -> None:
+class PartyPassing(RunsWorkers, Notifies, Protocol):
+    """The party screen as its pass time reads it: the party and its keeper, the last
+    demise goal, where the passage is shown and what it says when refused."""
+
+    demise_goal: int
+
+    @property
+    def party(self) -> Party: ...
+
+    @property
+    def keeper(self) -> PartyKeeper: ...
+
+    @property
+    def tracker(self) -> PartyApp: ...
+
+    def show_error(self, message: str) -> None: ...
+
+    def refuse(self, problem: str) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def start_passing(self, running: Running) -> None: ...
+
+    def stop_passing(self) -> Running | None: ...
+
+
+def ask(screen: PartyPassing) -> None:
     """The party's pass-time dialog (its day, the demise goal); enter passes the time."""
     from tracker.modals.party_pass_time import PartyPassTimeForm
 
@@ -69,9 +98,7 @@ def ask(screen: PartyScreen) -> None:
             run(screen, passage, [])
 
     app = screen.tracker
-    screen.app.push_screen(
-        PartyPassTimeForm(screen.party, screen.demise_goal, app.pass_unit), chosen
-    )
+    app.push_screen(PartyPassTimeForm(screen.party, screen.demise_goal, app.pass_unit), chosen)
 
 
 def _passage(party: Party, passage: Passage, dice: DiceSource) -> Outcome:
@@ -83,10 +110,10 @@ def _passage(party: Party, passage: Passage, dice: DiceSource) -> Outcome:
         return outcome
 
 
-def run(screen: PartyScreen, passage: Passage, typed: list[int]) -> None:
+def run(screen: PartyPassing, passage: Passage, typed: list[int]) -> None:
     """Start the passage in a thread; physical dice: with the faces `typed` so far."""
     app = screen.tracker
-    dice: DiceSource = app.virtual_dice if app.dice_mode == "virtual" else ScriptedDice(typed)
+    dice: DiceSource = app.dice.virtual if app.dice_mode == "virtual" else ScriptedDice(typed)
     running = Running(passage, typed, screen.party)
     screen.start_passing(running)
     screen.run_worker(
@@ -98,7 +125,7 @@ def run(screen: PartyScreen, passage: Passage, typed: list[int]) -> None:
     )
 
 
-def finished(screen: PartyScreen, worker: Worker[Outcome]) -> None:
+def finished(screen: PartyPassing, worker: Worker[Outcome]) -> None:
     """The worker ended: commit its party, ask for faces, or say why nothing changed."""
     running = screen.stop_passing()
     if running is None:
@@ -126,7 +153,7 @@ def finished(screen: PartyScreen, worker: Worker[Outcome]) -> None:
         screen.notify(screen.keeper.last_text(), title="A death (A16)", severity="warning")
 
 
-def _ask_faces(screen: PartyScreen, running: Running, need: DiceExhausted) -> None:
+def _ask_faces(screen: PartyPassing, running: Running, need: DiceExhausted) -> None:
     from tracker.modals.dice_entry import DiceEntry
 
     def faces(more: list[int] | None) -> None:
@@ -136,4 +163,4 @@ def _ask_faces(screen: PartyScreen, running: Running, need: DiceExhausted) -> No
         run(screen, running.passage, [*running.typed, *more])
 
     entry = DiceEntry(need.purpose or "a roll", need.sides, need.needed, open_chain=need.open_chain)
-    screen.app.push_screen(entry, faces)
+    screen.tracker.push_screen(entry, faces)

@@ -1,59 +1,69 @@
 """u and U: undo and redo, each refusal shown with its reason (a save whose history
-cannot be replayed stops undo where it was opened; the fight plays on)."""
+cannot be replayed stops undo where it was opened; the fight plays on).
+
+Held by the app (`app.history`); its `action_undo` and `action_redo` (Textual's
+bindings) hand over here. It reaches the app only through `HistoryHost`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from tracker.actions.host import Notifies
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from rules.engine.session import Session
+    from tracker.autosave import Autosaver
     from tracker.cancelled import CancelledCommand
-
-    _Base = App[None]
-else:
-    _Base = object
 
 
 UNDO_TAIL = 64  # the log lines kept aside for the undo notice (a step writes a few)
 
 
-class UndoKeys(_Base):
-    """A mixin of `TrackerApp`: the history keys, which never roll a die (redo reuses
-    the faces of the first time)."""
+class HistoryHost(Notifies, Protocol):
+    """The app whose session steps back and forth, and what a step changes there."""
 
-    cancelled: CancelledCommand
-    if TYPE_CHECKING:  # TrackerApp's and Autosave's, declared for the type checker only
+    @property
+    def session(self) -> Session | None: ...
 
-        @property
-        def session(self) -> Session | None: ...
+    @property
+    def cancelled(self) -> CancelledCommand: ...
 
-        def changed(self, *, save: bool = True) -> None: ...
+    @property
+    def autosave(self) -> Autosaver: ...
 
-    def action_undo(self) -> None:
-        self._history("undo")
 
-    def action_redo(self) -> None:
-        self._history("redo")
+class UndoRedo:
+    """The history keys, which never roll a die (redo reuses the faces of the first time)."""
 
-    def _history(self, which: Literal["undo", "redo"]) -> None:
+    def __init__(self, host: HistoryHost) -> None:
+        self._host = host
+
+    def undo(self) -> None:
+        self._step("undo")
+
+    def redo(self) -> None:
+        self._step("redo")
+
+    def _step(self, which: Literal["undo", "redo"]) -> None:
         from rules.engine.questions import CommandError
         from rules.engine.session import HistoryError
 
-        assert self.session is not None
+        host = self._host
+        session = host.session
+        assert session is not None
         try:
             if which == "undo":
-                log = self.session.encounter.log
+                log = session.encounter.log
                 count, tail = len(log), log[-UNDO_TAIL:]
-                step = self.session.undo()
-                gone = count - len(self.session.encounter.log)  # the lines the step wrote
+                step = session.undo()
+                gone = count - len(session.encounter.log)  # the lines the step wrote
                 said = tail[-gone].text if 0 < gone <= len(tail) else None
-                self.notify(f"Undid: {said or step.command.type.replace('-', ' ')}", timeout=3)
+                host.notify(f"Undid: {said or step.command.type.replace('-', ' ')}", timeout=3)
             else:
-                self.session.redo()
+                session.redo()
         except (CommandError, HistoryError, ValueError) as error:
-            self.notify(str(error), title=f"Cannot {which}", severity="warning")
+            host.notify(str(error), title=f"Cannot {which}", severity="warning")
             return
-        self.cancelled.forget()
-        self.changed()
+        host.cancelled.forget()
+        host.autosave.changed()

@@ -25,7 +25,7 @@ async def effects_ahead(pilot: Pilot[None]) -> None:
     app.run_command(AddReminder(text="the shuttle lands", in_tu=8))
     enc = app.session.encounter
     await until(pilot, lambda: bool(enc.reminders) and bool(enc.combatants["kans"].effects))
-    await until(pilot, lambda: app.saved)
+    await until(pilot, lambda: app.autosave.saved)
     await pilot.pause()
 
 
@@ -38,5 +38,5 @@ async def bleeder_near_zero(pilot: Pilot[None]) -> None:
         app.run_command(ApplyWound(target="molin", wound_points=wp, source="knife"))
     enc = app.session.encounter
     await until(pilot, lambda: enc.combatants["molin"].total_wp() == 14)
-    await until(pilot, lambda: app.saved)
+    await until(pilot, lambda: app.autosave.saved)
     await pilot.pause()

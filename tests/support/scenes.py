@@ -43,7 +43,7 @@ async def mid_fight(pilot: Pilot[None]) -> None:
     app.run_command(ApplyWound(target="kans", wound_points=2, location="chest", source="knife"))
     app.run_command(ApplyWound(target="molin", wound_points=4, location="left arm", source="knife"))
     await until(pilot, lambda: app.session.encounter.pending)
-    await until(pilot, lambda: app.saved)
+    await until(pilot, lambda: app.autosave.saved)
     await pilot.pause()
 
 

@@ -2,7 +2,8 @@
 
 An action module (tracker/actions/*) names exactly what it needs here, so it
 depends on neither `MainScreen` nor `TrackerApp` (no import circle, and a test
-host could stand in for either).
+host could stand in for either). The main screen itself knows its app as
+`MainAppHost`, and the passage of time it shows as `Passage`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from textual.actions import ActionParseResult
     from textual.notifications import SeverityLevel
+    from textual.worker import Worker
 
     from rules.engine.session import Session
+    from rules.mechanics.dice import DiceMode
     from rules.model.commands import Command
     from rules.model.effect_commands import PassTime, TimeUnit
     from rules.model.state import Encounter
@@ -27,6 +31,8 @@ class ActFlow(Protocol):
     def key(self, which: str, selected: str | None) -> None: ...
 
     def answer(self) -> None: ...
+
+    def coming(self) -> bool: ...
 
 
 class Notifies(Protocol):
@@ -59,6 +65,61 @@ class AppHost(Notifies, Protocol):
     def run_command(self, command: Command) -> bool: ...
 
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
+
+
+class RunsWorkers(Protocol):
+    """A screen that runs work in a Textual worker (its `run_worker`, as Textual has it)."""
+
+    def run_worker(
+        self,
+        work: Any,
+        name: str | None = ...,
+        group: str = ...,
+        description: str = ...,
+        exit_on_error: bool = ...,
+        start: bool = ...,
+        exclusive: bool = ...,
+        thread: bool = ...,
+    ) -> Worker[Any]: ...
+
+
+class PassingScreen(RunsWorkers, Protocol):
+    """The screen time passes on: it shows the passage and runs its worker."""
+
+    def passing_shown(self, busy: str | None) -> None: ...
+
+
+class Passage(Protocol):
+    """Time passing on the main screen, in a worker (tracker.main_pass_time): the keys
+    that would change the fight are refused meanwhile."""
+
+    @property
+    def busy(self) -> bool: ...
+
+    def refused(self, action: str | ActionParseResult) -> bool: ...
+
+    def start(self, screen: PassingScreen, command: PassTime) -> None: ...
+
+    def finished(self, screen: PassingScreen, worker: Worker[Any]) -> None: ...
+
+
+class MainAppHost(AppHost, Protocol):
+    """The app as the main screen reads it: what to draw, and when it may act."""
+
+    seed: int | None
+    dice_mode: DiceMode
+    revision: int
+
+    @property
+    def encounter(self) -> Encounter | None: ...
+
+    @property
+    def loaded_session(self) -> Session | None: ...
+
+    @property
+    def time_passing(self) -> Passage: ...
+
+    def finish_opening(self) -> None: ...
 
 
 class ScreenHost(Notifies, Protocol):

@@ -22,21 +22,19 @@ dialog later is kept too.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from inspect import isawaitable, signature
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual.message import Message
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from tracker.host import KeepsCancelled
 from tracker.textual_compat.messages import dispatch_methods, is_stopped, message_clock
-
-if TYPE_CHECKING:
-    from tracker.modals.form import Dialog
 
 Field = tuple[str, str, object]  # (widget id, kind, value)
 # What the note calls a cancelled command, by its type (default: the type itself).
@@ -62,6 +60,14 @@ CHANGES: tuple[type[Message], ...] = (
 )
 
 
+@runtime_checkable
+class Refreshes(Protocol):
+    """A form that reads its fields back into the command they make (tracker.modals.form's
+    `Dialog`; named here, not imported: the form imports this module)."""
+
+    def refresh_form(self) -> object: ...
+
+
 @dataclass(frozen=True)
 class FormNote:
     """A dialog's fields as the GM left them when it answered."""
@@ -71,7 +77,7 @@ class FormNote:
     fields: tuple[Field, ...]
 
 
-def title_of(dialog: Dialog[Any]) -> str:
+def title_of(dialog: ModalScreen[Any]) -> str:
     """The dialog's title line (it names the act: who, with what, which action)."""
     found = dialog.query(".dialog-title")
     return str(found.first(Static).render()) if found else ""
@@ -91,7 +97,7 @@ def _read(widget: object) -> tuple[str, object] | None:
     return None
 
 
-def _fields(dialog: Dialog[Any]) -> dict[str, tuple[Widget, tuple[str, object]]]:
+def _fields(dialog: ModalScreen[Any]) -> dict[str, tuple[Widget, tuple[str, object]]]:
     """Every field with an id: id → (widget, (kind, value)), in the order the GM meets them."""
     found: dict[str, tuple[Widget, tuple[str, object]]] = {}
     for widget in dialog.query("*"):
@@ -101,13 +107,13 @@ def _fields(dialog: Dialog[Any]) -> dict[str, tuple[Widget, tuple[str, object]]]
     return found
 
 
-def note_form(dialog: Dialog[Any]) -> FormNote:
+def note_form(dialog: ModalScreen[Any]) -> FormNote:
     """Every field with an id, in the order the GM meets them."""
     fields = tuple((ident, *read) for ident, (_w, read) in _fields(dialog).items())
     return FormNote(type(dialog).__name__, title_of(dialog), fields)
 
 
-def _put(dialog: Dialog[Any], field: Field) -> Message | None:
+def _put(dialog: ModalScreen[Any], field: Field) -> Message | None:
     """Put one value back; the change message it would have posted (None: it already
     holds, or cannot: not a field of that kind, an option not offered, a button disabled)."""
     ident, kind, value = field
@@ -145,7 +151,7 @@ def _change(widget: Widget) -> Message | None:
     return None
 
 
-def _call(dialog: Dialog[Any], handler: Any, message: Message) -> None:
+def _call(dialog: ModalScreen[Any], handler: Any, message: Message) -> None:
     """Run one handler now, with the message if it takes one (as Textual's `invoke` does);
     an async one (no reaction to a field is, today) finishes next on the dialog's task."""
     takes = len(signature(handler).parameters)
@@ -158,7 +164,7 @@ async def _awaited(result: Awaitable[object]) -> None:
     await result
 
 
-def _deliver(dialog: Dialog[Any], message: Message, field: Widget, depth: int = 0) -> None:
+def _deliver(dialog: ModalScreen[Any], message: Message, field: Widget, depth: int = 0) -> None:
     """Run the reactions to one field's change now, as its message would when it bubbles
     from the field up to the dialog (the same handlers Textual picks, in the same order),
     then the reactions to every field those changed in turn."""
@@ -194,10 +200,18 @@ class KeptRestore:
     """Puts a note's values back into a mounted dialog, in one pass with its reactions."""
 
     def __init__(
-        self, dialog: Dialog[Any], note: FormNote, command: object, what: str, faces: bool
+        self,
+        dialog: ModalScreen[Any],
+        note: FormNote,
+        command: object,
+        what: str,
+        faces: bool,
+        form: Callable[[], object],
     ) -> None:
-        """`what` names the command for the GM; `faces`: some were typed and are offered."""
+        """`what` names the command for the GM; `faces`: some were typed and are offered;
+        `form` reads the dialog's fields back into its command."""
         self.dialog = dialog
+        self.form = form
         self.faces = faces
         self.note = note
         self.command = command
@@ -232,7 +246,7 @@ class KeptRestore:
 
     def _finish(self) -> None:
         self.done = True
-        self.same = self.dialog.refresh_form() == self.command
+        self.same = self.form() == self.command
         offered = ", and the faces typed are offered again" if self.faces else ""
         if self.same:
             text = (
@@ -253,11 +267,13 @@ class KeptRestore:
             self.dialog.mount(note)
 
 
-def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:
+def restore_kept(dialog: ModalScreen[Any]) -> KeptRestore | None:
     """Start putting back the kept fields if this dialog is the one that made the
     cancelled command (None: nothing kept for it)."""
     app = dialog.app
     if not isinstance(app, KeepsCancelled):  # a bare test host keeps nothing
+        return None
+    if not isinstance(dialog, Refreshes):  # every form dialog does: a plain screen keeps none
         return None
     keeper = app.cancelled
     note = keeper.form
@@ -267,6 +283,8 @@ def restore_kept(dialog: Dialog[Any]) -> KeptRestore | None:
         return None
     kind = keeper.command.type
     what = WHAT.get(kind, kind)
-    restore = KeptRestore(dialog, note, keeper.command, what, bool(keeper.entries))
+    restore = KeptRestore(
+        dialog, note, keeper.command, what, bool(keeper.entries), dialog.refresh_form
+    )
     restore.start()
     return restore

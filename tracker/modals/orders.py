@@ -30,6 +30,7 @@ from rules.engine.questions import plain_actions
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
+from tracker.key_words import in_keys
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number
@@ -43,8 +44,6 @@ DIALOG_WIDTH = 100  # as in the CSS; borders and padding take 4 of it
 
 def orders_refusal(enc: Encounter) -> str | None:
     """Why the track cannot run on orders now (the engine's answer, in the GM's keys)."""
-    from tracker.key_reasons import in_keys
-
     return in_keys(engine_orders_refusal(enc))
 
 

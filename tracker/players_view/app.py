@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.events import Resize
 from textual.widgets import Static
 
@@ -29,7 +30,7 @@ from tracker.players_view.widgets.log_panel import LogPanel
 from tracker.players_view.widgets.now_panel import NowPanel
 from tracker.players_view.widgets.track_list import TrackList
 from tracker.widgets.key_footer import KeyFooter
-from tracker.widgets.styled_when_mounted import StyledWhenMounted
+from tracker.widgets.styled_when_mounted import styled_now
 
 POLL_SECONDS = 0.1  # a change is on screen in ~0.1 s (half the interval + the read and draw)
 NARROW = 60  # columns: below this, one column (a phone held upright)
@@ -39,7 +40,7 @@ WAITING = "waiting for the GM's save"
 _UNSEEN: tuple[int, ...] = (-1,)
 
 
-class PlayersView(StyledWhenMounted):
+class PlayersView(App[None]):
     """The players' screen on `path`; `drawn_revision` counts the states drawn so far."""
 
     # Inline, not a .tcss beside it: the package data lists only tracker/'s own files.
@@ -95,6 +96,11 @@ class PlayersView(StyledWhenMounted):
         variables = super().get_css_variables()
         variables.update(legible_variables(variables))
         return variables
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Only a node on screen (tracker.widgets.styled_when_mounted)."""
+        if styled_now(self, node):
+            super().update_styles(node, animate=animate)
 
     def on_mount(self) -> None:
         self.theme = THEMES[0]

@@ -35,8 +35,8 @@ from tracker.widgets.tones import TonedScreen
 if TYPE_CHECKING:
     from rules.model.effect_commands import PassTime
     from rules.model.state import Encounter
+    from tracker.actions.host import MainAppHost
     from tracker.actions.registry import GMAction
-    from tracker.app import TrackerApp
 
 
 class MainScreen(TonedScreen):
@@ -59,14 +59,16 @@ class MainScreen(TonedScreen):
         (32, "-tall"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, host: MainAppHost) -> None:
+        """`host`: the app, as the screen reads it (Textual types `self.app` App[object])."""
         super().__init__(id="main")
+        self._host = host
         self.selected: str | None = None
         self._actor: tuple[int, str] | None = None  # the (time, combatant) last followed
 
     @property
-    def tracker(self) -> TrackerApp:
-        return self.app  # type: ignore[return-value]  # Textual types it App[object]
+    def tracker(self) -> MainAppHost:
+        return self._host
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -89,7 +91,7 @@ class MainScreen(TonedScreen):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         done = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
         if event.worker.group == main_pass_time.GROUP and event.state in done:
-            main_pass_time.finished(self, event.worker)
+            self.tracker.time_passing.finished(self, event.worker)
 
     def passing_shown(self, busy: str | None) -> None:
         """The status bar's "⏳ Passing time" while the worker runs (None: it ended)."""
@@ -164,7 +166,7 @@ class MainScreen(TonedScreen):
     def allowed(self, action: str) -> bool:
         """Say why not (and do nothing) when the moment does not fit the action."""
         session = self.tracker.session
-        if session is None or self.tracker.refused_while_passing(action):
+        if session is None or self.tracker.time_passing.refused(action):
             return False
         why = reasons(session, self.selected, self.tracker.revision).get(action)
         if why is not None:
@@ -187,14 +189,14 @@ class MainScreen(TonedScreen):
 
     def pass_time(self, command: PassTime) -> None:
         """The passage in a worker thread (tracker.main_pass_time, issue 23)."""
-        main_pass_time.run(self, command, [])
+        self.tracker.time_passing.start(self, command)
 
     # --- greyed keys (tracker.actions.greyed) ------------------------------------------
     def refusal(self, action: GMAction) -> str | None:
         """Why the key may not act now. None while time passes: the key is then refused
-        with the passage's own message (`refused_while_passing`)."""
+        with the passage's own message (`TimePassing.refused`)."""
         app = self.tracker
-        if app.passing is not None:
+        if app.time_passing.busy:
             return None
         marked = action.marked and bool(self.marked_rows)
         return refusal_now(action, app.loaded_session, self.selected, app.revision, marked=marked)

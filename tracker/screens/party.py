@@ -14,7 +14,7 @@ the keys that would change the party, or leave it, are refused with a message.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,17 +29,26 @@ from rules.model.state import Encounter
 from rules.party import between, history
 from rules.party.lasting import summary
 from tracker import party_time
+from tracker.palette_entries import Entry, EntryProvider
 from tracker.party_cells import COLUMNS, cells, history_lines, title
-from tracker.party_palette import PartyCommands
+from tracker.party_palette import party_entries
 from tracker.widgets.key_footer import KeyFooter
 from tracker.widgets.steady_layout import SteadyLayout
 
 if TYPE_CHECKING:
     from rules.model.party import Party
     from rules.model.state import Combatant
-    from tracker.app import TrackerApp
+    from tracker.party_host import PartyApp
     from tracker.party_keeper import PartyKeeper
     from tracker.party_time import Running
+
+
+class PartyCommands(EntryProvider):
+    """Offered on the party screen only; the character's commands name it."""
+
+    def entries(self) -> list[Entry]:
+        screen = self.screen
+        return party_entries(screen) if isinstance(screen, PartyScreen) else []
 
 
 class PartyScreen(SteadyLayout, Screen[None]):
@@ -68,8 +77,9 @@ class PartyScreen(SteadyLayout, Screen[None]):
         self.demise_goal = party_time.DEFAULT_GOAL  # R15: the last goal the GM gave here
 
     @property
-    def tracker(self) -> TrackerApp:
-        return self.app  # type: ignore[return-value]  # Textual types it App[object]
+    def tracker(self) -> PartyApp:
+        """The app, as this screen reads it (Textual types `self.app` App[object])."""
+        return cast("PartyApp", self.app)
 
     @property
     def party(self) -> Party:

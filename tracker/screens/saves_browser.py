@@ -125,7 +125,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
         self.saves, self.backups, self.filled = {}, {}, False
         from tracker.browser_parties import party_rows
 
-        self.parties = party_rows(self)  # issue 17: ⚑ New party, then each party file
+        self.parties = party_rows(self, table)  # issue 17: ⚑ New party, then each party file
         self._listing += 1
         try:
             found = scan_saves(self.folder)

@@ -5,19 +5,18 @@ changes, mounted or not. Many of its widgets set a class as they are built (`com
 a Select's `-has-value`), so every select, input and footer key of a dialog was styled
 once for nothing before mounting styled it again (a tenth of the style work of an attack
 flow). A widget not yet in the app is skipped; mounting styles it with the classes it
-has by then, as it always did.
+has by then, as it always did. Each app's `update_styles` asks `styled_now` first.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import App
 from textual.dom import DOMNode
 
 
-class StyledWhenMounted(App[None]):
-    """Mix into an App: `update_styles` leaves alone a node that is not mounted yet."""
-
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        if node is not self and not node.is_attached:
-            return
-        super().update_styles(node, animate=animate)
+def styled_now(app: App[Any], node: DOMNode) -> bool:
+    """Whether `app.update_styles(node)` should style `node` now: the app itself, or a
+    node attached to it (one still being built is styled when it mounts)."""
+    return node is app or node.is_attached

@@ -106,7 +106,7 @@ async def test_a_takes_the_opportunity_then_attack_and_damage_follow(tmp_path: P
         markon = enc.combatants["markon"]
         assert markon.ttu == 19 and [(w.level, w.wp) for w in markon.wounds] == [("Graze", 2)]
         assert enc.combatants["lio"].ttu == 16 and not enc.pending
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
     assert load_session(app.save_path).encounter.model_dump() == enc.model_dump()
 
 

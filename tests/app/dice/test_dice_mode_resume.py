@@ -32,7 +32,7 @@ async def played_physical(tmp_path: Path) -> Path:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("N")
-        await until(pilot, lambda: app.saved and app.session.encounter.day == 2)
+        await until(pilot, lambda: app.autosave.saved and app.session.encounter.day == 2)
         await pilot.press("q")
     assert app.save_path is not None
     return app.save_path
@@ -60,7 +60,7 @@ async def test_the_command_line_overrides_and_m_is_remembered(tmp_path: Path) ->
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.dice_mode == "virtual" and "dice: virtual" in status(app)
         await pilot.press("m")  # the GM goes back to physical dice: saved at once
-        await until(pilot, lambda: app.saved and app.dice_mode == "physical")
+        await until(pilot, lambda: app.autosave.saved and app.dice_mode == "physical")
     assert load_session(path).dice == "physical"
 
 

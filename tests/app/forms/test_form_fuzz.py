@@ -111,7 +111,7 @@ async def test_an_attack_a_parry_and_its_damage(tmp_path: Path) -> None:
         enc = session.encounter
         attack = Attack(attacker="dinzis", target="kans", weapon="knife", goal=3)
         session.do(attack, ScriptedDice([10] * 6))  # Melee 6 vs Dex 6: 3 VP a die
-        app.changed()
+        app.autosave.changed()
         await until(pilot, lambda: enc.pending and enc.pending[0].kind == "parry")
         await open_and_fuzz(pilot, "d", "ParryDialog", coverage)
         await pilot.press("d")

@@ -122,7 +122,7 @@ async def test_a_changed_order_and_until_run_as_the_engine_runs_them_A7_A8(
         assert all(c.ttu > 20 for c in enc.combatants.values())
         assert enc.log[-1].text.startswith(f"Standing orders run the track 0 → {enc.time}: ")
         assert enc.log[-1].text.endswith("taken by 3 combatants; stopped: track 20 reached")
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
 
 
 async def test_undo_after_a_run_restores_the_encounter(tmp_path: Path) -> None:
@@ -313,7 +313,7 @@ async def test_g_after_a_removal_runs_the_track_and_the_app_plays_on(tmp_path: P
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.session.done[-1].command.type == "fast_forward"
         assert set(app.session.done[-1].command.orders) == {"dinzis", "molin"}  # type: ignore[union-attr]
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
         assert app.is_running
     assert app.return_code in (None, 0)
     # The save it wrote resumes and undoes all the way back (its history replays).
@@ -332,7 +332,7 @@ async def test_u_on_a_resumed_history_that_cannot_replay_says_why_and_plays_on(
         await open_orders(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: app.session.done[-1].command.type == "fast_forward")
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
     path = app.save_path
     assert path is not None
 

@@ -22,7 +22,7 @@ async def test_the_command_is_on_disk_when_run_command_returns(twin: Path) -> No
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         for day in (2, 3):
             assert app.run_command(NewDay())  # no await: the loop has drawn nothing since
-            assert app.saved
+            assert app.autosave.saved
             assert store.load_session(twin).encounter.day == day
 
 

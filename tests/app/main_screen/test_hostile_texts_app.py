@@ -61,5 +61,5 @@ async def test_a_hostile_luck_reason_never_reaches_the_log(twin: Path, text: str
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("N")  # the next command autosaves as ever
-        await until(pilot, lambda: len(session.done) == done + 1 and app.saved)
+        await until(pilot, lambda: len(session.done) == done + 1 and app.autosave.saved)
     assert len(store.load_session(twin).done) == done + 1

@@ -20,7 +20,8 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from tests.support.random_fights import start_encounter
-from tracker.key_reasons import in_keys, reasons
+from tracker.key_reasons import reasons
+from tracker.key_words import in_keys
 
 
 def started() -> Session:

@@ -45,7 +45,7 @@ async def test_demo_opens_a_copy_and_never_touches_the_bundled_file(tmp_path: Pa
         assert list(enc.combatants) == ["dinzis", "kans", "molin"]
         assert app.save_path is not None and app.save_path.parent == tmp_path
         await begin(pilot)
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
     assert digest(DEMO_PATH) == before
     assert load_session(app.save_path).encounter.in_combat
 
@@ -61,7 +61,7 @@ async def test_begin_combat_by_keys_rolls_reactions_A7(tmp_path: Path) -> None:
         assert [e.actor for e in reactions] == ["kans", "molin"]
         assert 0 <= enc.combatants["kans"].ttu <= 4  # ready: base 4
         assert 0 <= enc.combatants["molin"].ttu <= 9  # surprised: base 9
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
         saved = load_session(app.save_path)
         assert saved.encounter.model_dump() == enc.model_dump()
         assert [s.command.type for s in saved.done] == ["start"]
@@ -108,7 +108,7 @@ async def test_undo_and_redo_with_u_and_U_reuse_the_same_faces(tmp_path: Path) -
         await pilot.press("U", "U")
         await until(pilot, lambda: enc.due == ["dinzis"])
         assert enc.model_dump(mode="json") == after  # redo never re-rolls
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
     assert len(load_session(app.save_path).done) == 2
 
 
@@ -319,7 +319,7 @@ async def test_save_as_moves_the_autosave_to_the_new_file(tmp_path: Path) -> Non
         await pilot.press("enter")
         await until(pilot, lambda: app.save_path == tmp_path / "tuesday.json")
         await begin(pilot)
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
     assert load_session(tmp_path / "tuesday.json").encounter.in_combat
     assert not load_session(first).encounter.in_combat
 
@@ -348,7 +348,7 @@ async def test_d_answers_a_parry_then_confirms_the_damage_A10_A11(tmp_path: Path
         app.run_command(TakeOpportunity(actor="dinzis", actions=["Attack: knife"]))
         attack = Attack(attacker="dinzis", target="kans", weapon="knife", goal=3)
         session.do(attack, ScriptedDice([10] * 6))  # Melee 6 vs Dex 6: 3 VP a die
-        app.changed()
+        app.autosave.changed()
         await until(pilot, lambda: enc.pending and enc.pending[0].kind == "parry")
         await pilot.press("d")
         await until(pilot, lambda: type(app.screen).__name__ == "ParryDialog")

@@ -69,7 +69,7 @@ async def test_time_passes_in_a_worker_with_the_fight_changing_keys_refused(
     async with app.run_test(size=SIZE) as pilot:
         await _pass(pilot, app, "40")
         await until(pilot, lambda: "⏳ Passing time: 40 TU" in _status(app))
-        assert app.passing is not None
+        assert app.time_passing.running is not None
         before = app.session.encounter.model_dump(mode="json")
         steps = len(app.session.done)
         for key in ("n", "u", "a", "w", "b", "N", "P", "E", "o"):
@@ -80,7 +80,7 @@ async def test_time_passes_in_a_worker_with_the_fight_changing_keys_refused(
         assert app.session.encounter.model_dump(mode="json") == before  # nothing changed
         assert len(app.session.done) == steps
         gate.set()
-        await until(pilot, lambda: app.passing is None)
+        await until(pilot, lambda: app.time_passing.running is None)
         await until(pilot, lambda: "Passing time" not in _status(app))
         enc = app.session.encounter  # the worker's encounter, adopted
         assert enc.time == before["time"] + 40 and enc.combatants["kans"].bleed_wp == 4
@@ -98,10 +98,11 @@ async def test_a_change_in_between_keeps_nothing_of_the_passage(
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await _pass(pilot, app, "40")
-        await until(pilot, lambda: app.passing is not None)
-        running, app.passing = app.passing, None  # one command through, by another way
+        await until(pilot, lambda: app.time_passing.running is not None)
+        passing = app.time_passing
+        running, passing.running = passing.running, None  # one command through, by another way
         assert app.run_command(AddReminder(text="the shuttle lands", in_tu=100))
-        app.passing = running
+        passing.running = running
         gate.set()
         await until(pilot, lambda: _told(app, "Time did not pass (40 TU)"))
         enc = app.session.encounter
@@ -134,7 +135,7 @@ async def test_the_copy_is_taken_in_the_screens_thread_and_the_worker_has_only_i
         live = app.session.encounter
         copied_in.clear()
         await _pass(pilot, app, "40")
-        await until(pilot, lambda: app.passing is None and bool(given))
+        await until(pilot, lambda: app.time_passing.running is None and bool(given))
         assert copied_in and all(t is threading.main_thread() for t in copied_in)
         assert given[0] is not live and app.session.encounter is given[0]  # its copy, adopted
         assert all(d.journal is not None for d in app.session.done)  # undo: no replay

@@ -32,7 +32,7 @@ async def test_v_hides_V_reveals_and_u_undoes(tmp_path: Path) -> None:
         await until(pilot, lambda: c.reveal == "numbers")
         kinds = [step.command.type for step in app.session.done[-3:]]
         assert kinds == ["set-hidden", "set-reveal", "set-reveal"]
-        app.flush_autosave()
+        app.autosave.flush()
         saved = json.loads(app.save_path.read_text())["encounter"]["combatants"][cid]
         assert saved["hidden"] is True and saved["reveal"] == "numbers"
         for _ in range(3):

@@ -34,13 +34,13 @@ async def test_quit_after_a_failed_save_needs_a_second_q(tmp_path: Path) -> None
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await begin(pilot)
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
         app.save_path.unlink()
         app.save_path.mkdir()  # a folder where the save belongs: the save must fail
         app.run_command(ApplyWound(target="kans", wound_points=1))
         await pilot.press("q")
         await pilot.pause()
-        assert app.is_running and not app.saved
+        assert app.is_running and not app.autosave.saved
         await pilot.press("q")
     assert app.return_code == 0
 

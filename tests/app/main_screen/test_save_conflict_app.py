@@ -49,7 +49,7 @@ async def test_a_save_changed_by_another_copy_is_never_overwritten(tmp_path: Pat
         assert "another copy of the tracker or another program" in message
         assert "save this fight under another name, or reopen the file" in message
         assert "(ctrl+s saves it as a new file, o reopens the file)" in message
-        assert not app.saved and twin.read_bytes() == theirs
+        assert not app.autosave.saved and twin.read_bytes() == theirs
 
         await pilot.press("N")  # the next command is refused again, not saved silently
         await until(pilot, lambda: len(conflicts(app)) == 2)
@@ -66,7 +66,7 @@ async def test_a_save_changed_by_another_copy_is_never_overwritten(tmp_path: Pat
         await pilot.press("enter")
         await until(pilot, lambda: app.save_path == tmp_path / "twin-mine.json")
         await pilot.press("N")
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
         assert len(conflicts(app)) == 3
     assert twin.read_bytes() == theirs  # the other copy's new day survives
     assert steps(twin) == ["new-day"]

@@ -24,7 +24,7 @@ async def test_a_too_big_autosave_is_refused_with_its_reason_and_the_file_stays(
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         await pilot.press("N")
-        await until(pilot, lambda: app.saved and len(store.load_session(twin).done) == 1)
+        await until(pilot, lambda: app.autosave.saved and len(store.load_session(twin).done) == 1)
         kept = twin.read_bytes()
         monkeypatch.setattr(raw, "MAX_BYTES", len(kept) + 10)
         await pilot.press("N")
@@ -34,7 +34,7 @@ async def test_a_too_big_autosave_is_refused_with_its_reason_and_the_file_stays(
 
         await until(pilot, refused)
         assert "nothing was written" in refused()[0] and "undo (u)" in refused()[0]
-        assert not app.saved and app.session is not None and app.session.encounter.day == 3
+        assert not app.autosave.saved and app.session is not None and app.session.encounter.day == 3
         await until(pilot, lambda: "unsaved since" in str(app.screen.query_one(StatusBar).content))
         assert twin.read_bytes() == kept
     assert len(store.load_session(twin).done) == 1

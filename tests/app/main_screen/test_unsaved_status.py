@@ -42,7 +42,7 @@ async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
         await until(pilot, lambda: NOTICE.search(status(app)))
         since = NOTICE.search(status(app))
         assert status(app).startswith(f" {since.group()} │ The card game")  # never cut off
-        assert not app.saved
+        assert not app.autosave.saved
         app.clear_notifications()  # the toast gone: the bar still says it
         await pilot.press("N")
         await until(pilot, lambda: app.session.encounter.day == 3)
@@ -51,7 +51,7 @@ async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
         assert NOTICE.search(status(app)).group() == since.group()  # since the first failure
         monkeypatch.undo()
         await pilot.press("N")
-        await until(pilot, lambda: app.saved)
+        await until(pilot, lambda: app.autosave.saved)
         await until(pilot, lambda: "unsaved" not in status(app))
     assert [s.command.type for s in store.load_session(twin).done] == ["new-day"] * 3
 
@@ -72,7 +72,7 @@ async def test_save_as_clears_the_notice(twin: Path, monkeypatch: pytest.MonkeyP
         await pilot.press("enter")
         await until(pilot, lambda: app.save_path == twin.with_name("elsewhere.json"))
         await until(pilot, lambda: "unsaved" not in status(app))
-        assert app.saved
+        assert app.autosave.saved
     assert [s.command.type for s in store.load_session(app.save_path).done] == ["new-day"]
 
 

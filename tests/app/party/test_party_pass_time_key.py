@@ -16,8 +16,7 @@ from tracker.app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
 from tracker.modals.dice_entry import DiceEntry
 from tracker.modals.party_pass_time import PartyPassTimeForm
-from tracker.party_palette import PartyCommands
-from tracker.screens.party import PartyScreen
+from tracker.screens.party import PartyCommands, PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

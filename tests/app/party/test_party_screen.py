@@ -215,7 +215,7 @@ async def test_delete_asks_then_the_character_leaves_and_u_brings_them_back(
 
 
 async def test_the_palette_offers_the_party_commands(tmp_path: Path) -> None:
-    from tracker.party_palette import PartyCommands
+    from tracker.screens.party import PartyCommands
 
     path = party_file(tmp_path, kans())
     app = _app(tmp_path)

@@ -58,7 +58,7 @@ async def test_a_broken_save_offers_a_copy_of_its_intact_backup(tmp_path: Path) 
         assert app.save_path == restored
         assert app.session is not None and app.session.encounter.day == 1
         await pilot.press("N")  # autosaves go to the copy
-        await until(pilot, lambda: app.saved and app.session.encounter.day == 2)
+        await until(pilot, lambda: app.autosave.saved and app.session.encounter.day == 2)
     assert load_session(restored).encounter.day == 2
     assert (path.read_bytes(), backup.read_bytes()) == before
 
