@@ -56,7 +56,9 @@ def normal_key(key: str) -> str | None:
 
 
 def _named(base: str) -> bool:
-    return base in NAMED or base in REPLACED_KEYS or key_to_character(base) is not None
+    """A key's name exactly as Textual's key events carry it ("space", not "Space")."""
+    char = key_to_character(REPLACED_KEYS.get(base, base))
+    return base in NAMED or (char is not None and key_name(char) == base)
 
 
 def normal_keys(keys: str) -> tuple[str, ...] | None:
