@@ -16,12 +16,12 @@ from tracker.settings import settings_path
 from tracker.widgets.key_footer import KeyFooter
 
 
-def app_with_keymap(tmp_path: Path, keymap: dict[str, str]) -> TrackerApp:
-    """The demo app, its settings.json holding `keymap` (the tests' config folder is
-    their own, and emptied before each test: tests/conftest.py)."""
+def app_with_keymap(tmp_path: Path, keymap: dict[str, str], **other: object) -> TrackerApp:
+    """The demo app, its settings.json holding `keymap` and any `other` setting (the
+    tests' config folder is their own, emptied before each test: tests/conftest.py)."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"keymap": keymap}), encoding="utf-8")
+    path.write_text(json.dumps({"keymap": keymap, **other}), encoding="utf-8")
     return demo_app(tmp_path)
 
 
