@@ -15,6 +15,7 @@ import pytest
 from tests.support.keys_shown import app_with_keymap, footer, help_sections, notices, on_main
 from tests.support.modal_host import keys_done, until
 from tracker.actions.keymap import check, held_on_main, key_words, normal_keys
+from tracker.actions.registry import ACTIONS
 from tracker.app import TrackerApp
 from tracker.commands_palette import TrackerCommands
 from tracker.modals.help import HelpScreen
@@ -23,6 +24,7 @@ from tracker.settings import settings_path
 
 SIZE = (120, 40)
 HELD = held_on_main(TrackerApp)
+README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 def test_the_default_keys_clash_with_nothing() -> None:
@@ -86,6 +88,13 @@ def test_key_names_as_textual_binds_them() -> None:
     assert [key_words(k) for k in ("plus", "ctrl+e", "question_mark", "space,N")] == [
         *("+", "ctrl+e", "?", "space/N")
     ]
+
+
+def test_the_readme_gives_every_id_with_its_default_key() -> None:
+    """The GM's list of ids (README, "Your own keys") cannot fall behind the registry."""
+    text = README.read_text(encoding="utf-8")
+    missing = [a.id for a in ACTIONS if a.key and f"`{a.id}` ({key_words(a.key)})" not in text]
+    assert missing == []
 
 
 async def test_a_keymap_from_settings_moves_the_keys(tmp_path: Path) -> None:
