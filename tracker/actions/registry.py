@@ -46,8 +46,7 @@ class GMAction:
     label: str  # the footer's and help's words
     group: Group
     action: str = ""  # the Textual action string (default: the id in snake case)
-    reason: str | None = ""  # its key in `key_reasons.reasons` ("": the action's name;
-    # None: the rules never refuse it, so the key is never greyed)
+    reason: str | None = ""  # its key in `key_reasons.reasons` ("": the action's name)
     title: str | None = None  # the palette's title ({who} {pending} ...: palette_words)
     hint: str = ""  # the palette's help line (the key in force is added to it)
     tooltip: str | None = None
@@ -131,15 +130,15 @@ ACTIONS: tuple[GMAction, ...] = (  # the palette's order: the moment's questions
       hint="a fresh copy of the sheet", run=combatant.duplicate),
     A("remove", "delete", "Remove", "combatant", title="Remove {who}", hint="asks first",
       marked=True, run=combatant.remove),
-    A("add-combatant", "plus", "Add", "combatant", "add", reason=None, title="Add a combatant",
+    A("add-combatant", "plus", "Add", "combatant", "add", title="Add a combatant",
       tooltip="Add a combatant", footer=True, run=combatant.add),
-    A("add-template", "t", "Template", "combatant", reason=None,
-      title="Add from the roster templates", run=combatant.add_template),
+    A("add-template", "t", "Template", "combatant", title="Add from the roster templates",
+      run=combatant.add_template),
     A("save-template", "T", "Save as template", "combatant",
       title="Save {who} to the roster as a template",
       hint="its sheet, for {keys[add-template]} to add again", run=combatant.save_template),
-    A("new-day", "N", "New day", "fight", reason=None, title="New day",
-      hint="C1: fresh chance dice", run=fight.new_day),
+    A("new-day", "N", "New day", "fight", title="New day", hint="C1: fresh chance dice",
+      run=fight.new_day),
     A("add-effect", "E", "Effect on the selected/marked", "track",
       title="Effect on {who}: Stunned, Prone, On fire …",
       hint="a modifier, a duration (10, t40, next, end), a tick", marked=True,
@@ -147,8 +146,7 @@ ACTIONS: tuple[GMAction, ...] = (  # the palette's order: the moment's questions
     A("remove-effect", "ctrl+e", "Remove an effect", "track",
       title="Remove an effect from {who}", hint="ends it now, logged", marked=True,
       run=track.remove_effect),
-    A("add-reminder", "R", "Reminder on the track", "track", reason=None,
-      title="Reminder on the time track",
+    A("add-reminder", "R", "Reminder on the track", "track", title="Reminder on the time track",
       hint="at a time, in N TU or at someone's next opportunity", run=track.add_reminder),
     A("cancel-reminder", None, "Cancel a reminder", "track", title="Cancel a reminder",
       hint="one still ahead on the track ({keys[undo]} undoes it)", run=track.cancel_reminder),
