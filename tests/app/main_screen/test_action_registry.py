@@ -1,7 +1,7 @@
 """One registry behind the keys, the footer, help and the palette (issue 26).
 
 Each entry's pieces must meet (a label, a known group, something that runs it,
-a refusal the rules can give), and what the GM sees follows it: a key the
+a named refusal the rules can give), and what the GM sees follows it: a key the
 rules refuse now is greyed and says why, help is grouped as the registry is,
 and the palette offers exactly what the rules allow now.
 """
@@ -61,8 +61,11 @@ def pieces_missing(action: GMAction, refused: set[str]) -> list[str]:
             inspect.signature(action.run).bind(object(), *action.params)
         except TypeError as error:
             missing.append(f"its run does not take {action.params}: {error}")
-    if action.refusal_key is not None and action.refusal_key not in refused:
-        missing.append(f"reason {action.refusal_key!r}: key_reasons never refuses it")
+    # A reason named apart from the action must be one key_reasons gives (a typo would
+    # never grey the key); the default, the action's own name, also marks a key that
+    # waits while time passes (main_pass_time.REFUSED), refused by the rules or not.
+    if action.reason and action.reason not in refused:
+        missing.append(f"reason {action.reason!r}: key_reasons never refuses it")
     if action.title is None and action.id not in NO_PALETTE:
         missing.append("no palette title (add it to NO_PALETTE if deliberate)")
     if action.key is None and action.title is None:
