@@ -33,6 +33,7 @@ UPSTREAM = ("textual", "textual_serve")
 # (each wrapped in textual_compat): read, called or overridden anywhere else is a finding.
 PRIVATE_NAMES = frozenset(
     {
+        "_character_to_key",
         "_debug",
         "_get_component_classes",
         "_get_dispatch_methods",

@@ -3,7 +3,8 @@
 Its entries are the registry's (tracker.actions.registry), in its order, each
 offered only when `tracker.key_reasons.reasons` has no objection: the same
 answer that greys the footer's keys, so the palette and the keys never
-disagree. Titles name the selected combatant, the pending decision, the party.
+disagree. Titles name the selected combatant, the pending decision, the party;
+each help line ends with the action's key in force (the GM's keymap may move it).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tracker.actions.keymap import key_words
 from tracker.actions.registry import ACTIONS
 from tracker.actions.run import run_now
 from tracker.palette_entries import Entry, EntryProvider
@@ -49,6 +51,7 @@ class TrackerCommands(EntryProvider):
         session = screen.tracker.session
         now = reasons(session, screen.selected, screen.tracker.revision)
         words = palette_words(session.encounter, screen.selected, screen.tracker.dice_mode)
+        keys = {i: key_words(k) for i, k in screen.tracker.gm_settings.keys.items()}
         out: list[Entry] = []
         for action in ACTIONS:
             if action.title is None:
@@ -57,5 +60,8 @@ class TrackerCommands(EntryProvider):
             if key is not None and now.get(key) is not None:
                 continue
             run = partial(run_now, action, host, app)
-            out.append((action.title.format(**words), run, action.hint.format(**words)))
+            hint = action.hint.format(**words, keys=keys)
+            if action.id in keys:
+                hint = f"{hint} ({keys[action.id]})".lstrip()
+            out.append((action.title.format(**words), run, hint))
         return out

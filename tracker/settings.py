@@ -1,9 +1,11 @@
-"""The GM's settings (the theme first of all), kept between runs.
+"""The GM's settings (the theme, the keymap), kept between runs.
 
 One small JSON file, `platformdirs.user_config_path("fs-tracker") / "settings.json"`,
 read once when the app starts and validated. A file that will not do (not JSON,
 wrong types, an unknown key, a folder in its place, a theme this Textual does not
-have) gives one message naming the file and the problem, and the defaults are used.
+have) gives one message naming the file and the problem, and the defaults are used;
+a keymap that will not do (tracker.actions.keymap) gives its own, and the default
+keys stay, the theme still applied.
 What we chose for writing: the file is left exactly as it is until the GM changes a
 setting (a bad edit is never "repaired" behind the GM's back); then the whole file is
 written atomically — a temporary file in the same folder, flushed, then `os.replace`
@@ -16,9 +18,9 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from rules.model.errors import explain
 
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
     from textual.app import App
 
 MAX_SETTINGS_BYTES = 64 * 1024  # a settings file is a few dozen bytes
+ActionId = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+KeyNames = Annotated[str, StringConstraints(min_length=1, max_length=100)]  # "space,N"
+MAX_KEYMAP = 100  # ids a keymap may name: the registry has fewer than fifty
 
 
 class Settings(BaseModel):
@@ -34,6 +39,10 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     theme: str | None = Field(default=None, min_length=1, max_length=100, title="theme")
+    # action id -> key(s), checked against the registry when applied (tracker.actions.keymap)
+    keymap: dict[ActionId, KeyNames] = Field(
+        default_factory=dict, max_length=MAX_KEYMAP, title="keymap"
+    )
 
 
 def settings_path() -> Path:
@@ -105,21 +114,44 @@ class SettingsKeeper:
     """Applies the settings when the app starts and writes them when the GM changes one."""
 
     def __init__(self, app: App[Any], path: Path | None = None) -> None:
+        from tracker.actions.keymap import check
+
         self.app = app
         self.path = settings_path() if path is None else path
         self.settings, self.problem = read_settings(self.path)
+        self.keys = check({}, {}).keys  # action id -> key in force (the palette's hints)
+        self.keymap_problem = ""
 
     def start(self) -> None:
-        """Call once from the app's on_mount: the theme, a message if the file is bad."""
+        """Call once from the app's on_mount: the theme, the keymap, a message for each
+        problem (a bad theme leaves the keymap be, and a bad keymap the theme)."""
         theme = self.settings.theme
         if theme is not None and theme not in self.app.available_themes:
             self.problem = _problem(self.path, f"names the theme {theme!r}, which is not here")
-            self.settings = Settings()  # defaults; the file keeps the name until the GM picks
+            # the default theme; the file keeps the name until the GM picks, and the keymap
+            self.settings = self.settings.model_copy(update={"theme": None})
         elif theme is not None:
             self.app.theme = theme
-        if self.problem:
-            self.app.notify(self.problem, title="Settings", severity="error", timeout=12)
+        self._apply_keymap()
+        for problem in (self.problem, self.keymap_problem):
+            if problem:
+                self.app.notify(problem, title="Settings", severity="error", timeout=12)
         self.app.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _apply_keymap(self) -> None:
+        """All of the GM's keys or none (tracker.actions.keymap): a keymap that will not do
+        is named, the default keys stay, and the file keeps it for the GM to mend."""
+        from tracker.actions.keymap import check, held_on_main
+
+        checked = check(self.settings.keymap, held_on_main(type(self.app)))
+        self.keys = checked.keys
+        if checked.problems:
+            self.keymap_problem = (
+                f"{self.path}: the keymap is not used, every key stays the default:"
+                f" {'; '.join(checked.problems)} (the file is left as it is)"
+            )
+        elif checked.keymap:
+            self.app.set_keymap(checked.keymap)
 
     def _theme_changed(self, theme: str) -> None:
         """The GM picked a theme ("Change theme" in the palette): remember it."""

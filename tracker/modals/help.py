@@ -1,7 +1,8 @@
 """Help: every key and what it does, and a rules cheat-sheet read from the chart data.
 
 The tables come from `rules.mechanics.chart`, so the sheet can never disagree with
-what the engine uses.
+what the engine uses. The keys are those in force: the screen's bindings after the
+GM's keymap (settings.json), which Textual applies to them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from rules.mechanics.wounds import (
     MASSIVE_WOUND_WP,
     WP_PER_STAT_POINT,
 )
+from tracker.actions.keymap import key_words
 from tracker.widgets.steady_layout import SteadyLayout
 
 KeyHelp = tuple[str, str] | Binding
@@ -49,7 +51,8 @@ def key_pairs(bindings: Sequence[KeyHelp]) -> list[tuple[str, str]]:
         if isinstance(item, Binding):
             if item.action in INERT_ACTIONS:
                 continue  # listed keys must do something
-            pairs.append((item.key_display or item.key, item.description or item.action))
+            key = item.key_display or key_words(item.key)  # a keymap's key has no display
+            pairs.append((key, item.description or item.action))
         else:
             key, what = item
             pairs.append((key, what))
@@ -57,21 +60,27 @@ def key_pairs(bindings: Sequence[KeyHelp]) -> list[tuple[str, str]]:
 
 
 def grouped_keys_text(items: Sequence[KeyHelp]) -> str:
-    """The keys in force under the registry's headings (what a GM is doing), then the
-    screen's other keys (the roster's, Textual's own); a list of no GM action is one
-    plain table."""
-    from tracker.actions.registry import BY_ID, GROUPS
+    """The keys in force under the registry's headings (what a GM is doing), each
+    group in the registry's order (a key the keymap moved comes last in Textual's
+    bindings), then the screen's other keys (the roster's, Textual's own); a list of no
+    GM action is one plain table."""
+    from tracker.actions.registry import ACTIONS, BY_ID, GROUPS
 
+    order = {action.id: index for index, action in enumerate(ACTIONS)}
     groups: dict[str, list[KeyHelp]] = {heading: [] for heading in GROUPS.values()}
     other: list[KeyHelp] = []
-    for item in items:
-        action = BY_ID.get(item.id or "") if isinstance(item, Binding) else None
+    for item in sorted(items, key=lambda i: order.get(_id(i), len(order))):  # stable
+        action = BY_ID.get(_id(item))
         (other if action is None else groups[GROUPS[action.group]]).append(item)
     if not any(groups.values()):
         return keys_text(other)
     groups["Also here"] = other
     parts = [f"{heading}\n{keys_text(keys)}" for heading, keys in groups.items() if keys]
     return "\n\n".join(parts)
+
+
+def _id(item: KeyHelp) -> str:
+    return (item.id or "") if isinstance(item, Binding) else ""
 
 
 def keys_text(bindings: Sequence[KeyHelp]) -> str:

@@ -101,6 +101,8 @@ BAD_FILES = {
     "unknown key": ('{"them": "nord"}', "them"),
     "unknown theme": ('{"theme": "no-such-theme"}', "'no-such-theme', which is not here"),
     "not UTF-8": (b'{"theme": "\xff"}', "not UTF-8"),
+    "keymap not an object": ('{"keymap": ["act", "space"]}', "keymap"),
+    "keymap of numbers": ('{"keymap": {"act": 5}}', "keymap.act"),
 }
 
 
