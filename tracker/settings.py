@@ -15,14 +15,13 @@ written atomically — a temporary file in the same folder, flushed, then `os.re
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from rules.model.errors import explain
+from tracker.atomic_write import write_atomically
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -92,22 +91,6 @@ def write_settings(settings: Settings, path: Path) -> None:
     """Write atomically (`write_atomically`). OSError on failure."""
     text = json.dumps(settings.model_dump(mode="json", exclude_defaults=True), indent=2) + "\n"
     write_atomically(path, text, ".settings-")
-
-
-def write_atomically(path: Path, text: str, prefix: str) -> None:
-    """A temporary file beside `path` (named with `prefix`), fsynced, then `os.replace`:
-    a crash mid-write leaves the old file. Also the roster templates' writer. OSError."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 class SettingsKeeper:

@@ -6,7 +6,7 @@ worn (armour A13/R11, shield hits R10), as for a party character saved with the
 party screen's `T`: no rule mends or recharges gear, so the gear as it stands is
 the being's; a GM who wants it fresh types the numbers. No id: the
 file name stands in for it (tracker.modals.templates). The write is atomic
-(tracker.settings.write_atomically), so a crash never leaves half a template.
+(tracker.atomic_write), so a crash never leaves half a template.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rules.engine.questions import SHEET_FIELDS
 from rules.model.state import Combatant
-from tracker.settings import write_atomically
+from tracker.atomic_write import write_atomically
 
 _UNSAFE = re.compile(r"[^a-z0-9]+")
 

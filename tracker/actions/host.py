@@ -103,12 +103,21 @@ class Passage(Protocol):
     def finished(self, screen: PassingScreen, worker: Worker[Any]) -> None: ...
 
 
+class KeysInForce(Protocol):
+    """The GM's keys after the keymap (tracker.settings.SettingsKeeper): the palette's hints."""
+
+    keys: dict[str, str]
+
+
 class MainAppHost(AppHost, Protocol):
     """The app as the main screen reads it: what to draw, and when it may act."""
 
     seed: int | None
     dice_mode: DiceMode
     revision: int
+
+    @property
+    def gm_settings(self) -> KeysInForce: ...
 
     @property
     def encounter(self) -> Encounter | None: ...
