@@ -157,7 +157,7 @@ def test_a_failed_write_leaves_the_old_file(
     def full_disk(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tracker.settings.os.replace", full_disk)
+    monkeypatch.setattr("tracker.atomic_write.os.replace", full_disk)
     with pytest.raises(OSError):
         write_settings(Settings(theme="gruvbox"), path)
     assert path.read_bytes() == before

@@ -8,6 +8,7 @@ and the palette offers exactly what the rules allow now.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import string
 from pathlib import Path
@@ -24,6 +25,7 @@ from tracker.actions.registry import ACTIONS, BY_ID, FOOTER_ORDER, GROUPS, GMAct
 from tracker.app import TrackerApp
 from tracker.commands_palette import TrackerCommands, palette_words
 from tracker.key_reasons import reasons
+from tracker.modals.about_one import CombatantDialog
 from tracker.modals.help import HelpScreen
 from tracker.screens.main import MainScreen
 
@@ -42,6 +44,18 @@ def refused_somewhere() -> set[str]:
         for selected in (None, "c0"):
             found |= {key for key, why in reasons(session, selected).items() if why}
     return found
+
+
+def dialog_missing(dialog: str) -> str:
+    """Why an entry's `dialog` ("module:Class") would not open ("": it would)."""
+    module, _, name = dialog.partition(":")
+    try:
+        found = getattr(importlib.import_module(module), name, None)
+    except ImportError as error:
+        return f"dialog {dialog!r}: {error}"
+    if not (isinstance(found, type) and issubclass(found, CombatantDialog)):
+        return f"dialog {dialog!r} is no CombatantDialog"
+    return ""
 
 
 def pieces_missing(action: GMAction, refused: set[str]) -> list[str]:
@@ -66,6 +80,8 @@ def pieces_missing(action: GMAction, refused: set[str]) -> list[str]:
     # waits while time passes (main_pass_time.REFUSED), refused by the rules or not.
     if action.reason and action.reason not in refused:
         missing.append(f"reason {action.reason!r}: key_reasons never refuses it")
+    if action.dialog and (why := dialog_missing(action.dialog)):
+        missing.append(why)
     if action.title is None and action.id not in NO_PALETTE:
         missing.append("no palette title (add it to NO_PALETTE if deliberate)")
     if action.key is None and action.title is None:
@@ -95,6 +111,9 @@ def test_the_check_sees_a_broken_entry() -> None:
     """The check itself: an entry with every piece wrong is named for each."""
     broken = GMAction("x", None, " ", "nowhere", "no_such_method", reason="no_such_reason")  # type: ignore[arg-type]
     assert len(pieces_missing(broken, refused_somewhere())) == 6
+    for dialog in ("tracker.modals.nowhere:X", "tracker.modals.heal:Care", "tracker.modals.heal"):
+        lost = GMAction("y", "Y", "Y", "combatant", title="Y", dialog=dialog)
+        assert [m for m in pieces_missing(lost, set()) if dialog in m], dialog
 
 
 async def test_n_is_greyed_before_combat_and_says_why(tmp_path: Path) -> None:
