@@ -233,7 +233,7 @@ async def _advance_samples(path: Path, folder: Path) -> list[float]:
         while enc.due:
             app.run_command(TakeOpportunity(actor=enc.due[0], actions=["Wait"]))
 
-    return await _n_key_samples(app, lambda: app.revision, wait_for_the_due, app.flush_autosave)
+    return await _n_key_samples(app, lambda: app.revision, wait_for_the_due, app.autosave.flush)
 
 
 async def _datatable_samples() -> list[float]:
