@@ -35,6 +35,7 @@ PRIVATE_NAMES = frozenset(
     {
         "_character_to_key",
         "_debug",
+        "_disabled",
         "_get_component_classes",
         "_get_dispatch_methods",
         "_get_left_gutter_width",

@@ -20,7 +20,7 @@ from textual.containers import Horizontal
 from textual.worker import Worker, WorkerState
 
 from tracker import main_pass_time
-from tracker.actions.greyed import refusal_now
+from tracker.actions.greyed import greyed_signature, refusal_now
 from tracker.actions.registry import bindings, by_call
 from tracker.key_reasons import reasons
 from tracker.widgets.detail import CombatantDetail
@@ -65,6 +65,7 @@ class MainScreen(TonedScreen):
         self._host = host
         self.selected: str | None = None
         self._actor: tuple[int, str] | None = None  # the (time, combatant) last followed
+        self._greyed: tuple[object, ...] | None = None  # what the footer's greying showed
 
     @property
     def tracker(self) -> MainAppHost:
@@ -119,7 +120,7 @@ class MainScreen(TonedScreen):
         self.selected = roster.selected
         self.query_one(CombatantDetail).show(enc, self.selected)
         self.query_one(EventLog).show(enc)
-        self.refresh_bindings()  # which keys are greyed follows the fight (check_action)
+        self.regrey()  # which keys are greyed follows the fight (check_action)
 
     def on_screen_suspend(self) -> None:
         """A dialog covers the screen: `d` now types into it, so the banner stops offering
@@ -136,7 +137,7 @@ class MainScreen(TonedScreen):
 
     def on_roster_selected(self, message: Roster.Selected) -> None:
         self.selected = message.combatant_id
-        self.refresh_bindings()  # the keys about one combatant follow the selection
+        self.regrey()  # the keys about one combatant follow the selection
         if self.tracker.encounter is not None:
             self.query_one(CombatantDetail).show(self.tracker.encounter, self.selected)
 
@@ -200,6 +201,20 @@ class MainScreen(TonedScreen):
             return None
         marked = action.marked and bool(self.marked_rows)
         return refusal_now(action, app.loaded_session, self.selected, app.revision, marked=marked)
+
+    def regrey(self) -> None:
+        """Rebuild the footer's keys only when what greys them changed."""
+        app = self.tracker
+        now = greyed_signature(
+            app.loaded_session,
+            self.selected,
+            app.revision,
+            busy=app.time_passing.busy,
+            marked=bool(self.marked_rows),
+        )
+        if now != self._greyed:
+            self._greyed = now
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A registry key the rules would refuse now is greyed (None), not hidden."""

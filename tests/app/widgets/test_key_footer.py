@@ -77,3 +77,32 @@ async def test_a_key_that_comes_and_goes_is_drawn_each_time() -> None:
         app.extra_shown = True
         app.refresh_bindings()
         await until(pilot, lambda: labels(drawn(app)) == ["Extra", "Quit"])
+
+
+class Greyed(Toggled):
+    """The same screen, but its key is greyed (shown, not pressable) instead of hidden."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return (True if self.extra_shown else None) if action == "extra" else True
+
+
+def greyed(keys: list[Widget]) -> list[str]:
+    pairs = zip(keys, labels(keys), strict=True)
+    return [label for key, label in pairs if key.has_class("-disabled")]
+
+
+async def test_a_key_greyed_and_ungreyed_keeps_the_same_widgets() -> None:
+    """Most revisions of a fight only change which keys are greyed: no rebuild for that."""
+    app = Greyed()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await until(pilot, lambda: labels(drawn(app)) == ["Extra", "Quit"])
+        before = drawn(app)
+        assert greyed(before) == []
+        app.extra_shown = False
+        app.refresh_bindings()
+        await until(pilot, lambda: greyed(drawn(app)) == ["Extra"])
+        assert drawn(app) == before
+        app.extra_shown = True
+        app.refresh_bindings()
+        await until(pilot, lambda: greyed(drawn(app)) == [])
+        assert drawn(app) == before
