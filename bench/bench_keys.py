@@ -29,7 +29,7 @@ from textual.pilot import Pilot
 
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, StartCombat, TakeOpportunity
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)

@@ -86,7 +86,7 @@ def sync(self, revision=0):
     self.call_after_refresh(mark)
 
 main_screen.MainScreen.sync = sync
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 make_app(demo=True, saves_dir=Path(sys.argv[2]), seed=1).run()
 """
 
@@ -205,7 +205,7 @@ def _big_save(folder: Path) -> Path:
     from rules.mechanics.dice import SeededDice
     from rules.model.commands import Advance, StartCombat
     from rules.saves.store import save_session
-    from tracker.demo import build_demo, roster_templates
+    from tracker.files.demo import build_demo, roster_templates
 
     enc = build_demo()
     templates = list(roster_templates().values())
@@ -224,7 +224,7 @@ def _big_save(folder: Path) -> Path:
 
 async def _advance_samples(path: Path, folder: Path) -> list[float]:
     from rules.model.commands import TakeOpportunity
-    from tracker.app import make_app
+    from tracker.app.tracker_app import make_app
 
     app = make_app(path, saves_dir=folder, seed=3)
 

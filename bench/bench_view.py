@@ -49,7 +49,7 @@ def _session() -> Session:
 
 def _view_app(path: Path) -> Any:
     """The app `tracker --view PATH` runs, as it runs it (its own watch interval)."""
-    from tracker.players_view.app import PlayersView
+    from tracker.players.view.app import PlayersView
 
     return PlayersView(path)
 

@@ -38,7 +38,7 @@ def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator
 def twin(tmp_path: Path) -> Path:
     """A copy of the demo save in this test's folder, for the tests that open it twice
     (two copies of the app, a lock held by another process) or break its saving."""
-    from tracker.demo import DEMO_PATH
+    from tracker.files.demo import DEMO_PATH
 
     path = tmp_path / "twin.json"
     shutil.copyfile(DEMO_PATH, path)
@@ -49,7 +49,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Each test starts with no settings file: a theme one test picks (the light-theme
     snapshots) must not become the next test's theme. A hook, not a fixture, for
     hypothesis's sake; a test's own monkeypatched config folder is its own business."""
-    from tracker.settings import settings_path
+    from tracker.app.settings import settings_path
 
     path = settings_path()
     if path.is_dir() and not path.is_symlink():

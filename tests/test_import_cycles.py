@@ -3,7 +3,7 @@
 Two modules that import each other cannot be read, tested or moved apart: each
 is half of the other. Every import counts here, one inside a function body or
 under `if TYPE_CHECKING:` too (it still ties the two files), so a circle is
-broken by a leaf module or a protocol (tracker.actions.host), never hidden.
+broken by a leaf module or a protocol (tracker.host.action_host), never hidden.
 """
 
 from __future__ import annotations

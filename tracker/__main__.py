@@ -19,13 +19,13 @@ import sys
 from pathlib import Path
 
 from tracker import __version__
-from tracker.serve_args import DEFAULT_HOST, DEFAULT_PORT, add_serve_arguments, serve_conflict
+from tracker.cli.serve_args import DEFAULT_HOST, DEFAULT_PORT, add_serve_arguments, serve_conflict
 
 
 def where_things_live() -> str:
     """The --help epilog: the resolved saves folder and settings file, for this machine."""
     from rules.saves.user_folders import SAVES_ENV, default_saves_dir
-    from tracker.settings import settings_path
+    from tracker.app.settings import settings_path
 
     return (
         f"saves live in {default_saves_dir()}\n"
@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tracker.cli_paths import quiet_on_closed_pipe
+    from tracker.cli.paths import quiet_on_closed_pipe
 
     return quiet_on_closed_pipe(lambda: _main(argv))
 
@@ -114,12 +114,12 @@ def _main(argv: list[str] | None) -> int:
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
     if args.serve is not None:
-        from tracker.serve import serve
+        from tracker.players.serve import serve
 
         return serve(args.serve, args.host or DEFAULT_HOST, args.port or DEFAULT_PORT)
     if args.templates:
         from rules.saves.user_folders import default_saves_dir
-        from tracker.check import template_lines
+        from tracker.cli.check import template_lines
 
         print("\n".join(template_lines(args.saves or default_saves_dir())))
         return 0
@@ -133,11 +133,11 @@ def _main(argv: list[str] | None) -> int:
 
 def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> int:
     """The GM's app (or its headless --check); `kept`: the check's copy stays. Its PATH
-    and saves folder are judged first, in words (tracker.cli_paths); a spare folder
+    and saves folder are judged first, in words (tracker.cli.paths); a spare folder
     needs no judging."""
     from rules.saves.user_folders import default_saves_dir
-    from tracker.app import make_app
-    from tracker.cli_paths import folder_problem, path_problem
+    from tracker.app.tracker_app import make_app
+    from tracker.cli.paths import folder_problem, path_problem
 
     problem = None if args.path is None else path_problem(args.path)
     if problem is None and kept:
@@ -157,7 +157,7 @@ def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> 
         print(f"tracker: {error}", file=sys.stderr)
         return 2
     if args.check:
-        from tracker.check import run_check
+        from tracker.cli.check import run_check
 
         code, summary = run_check(app, kept)
         print(summary, file=sys.stdout if code == 0 else sys.stderr)
@@ -176,7 +176,7 @@ def run_view(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if others:
         parser.error(f"--view takes its own save; give it without {', '.join(others)}")
     from rules.saves.store import SaveError, read_save
-    from tracker.cli_paths import path_problem
+    from tracker.cli.paths import path_problem
 
     if (problem := path_problem(args.view)) is not None:  # the one rule for a PATH
         print(f"tracker: {problem}", file=sys.stderr)
@@ -186,7 +186,7 @@ def run_view(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except SaveError as error:
         print(f"tracker: {error} (the players' screen shows a save)", file=sys.stderr)
         return 2
-    from tracker.players_view.app import PlayersView
+    from tracker.players.view.app import PlayersView
 
     PlayersView(args.view).run()
     return 0

@@ -55,7 +55,7 @@ LASTING_FIELDS: Final[tuple[str, ...]] = (
 # restores it (there is no repair or recharge in the rulebook), so the worn gear *is*
 # the character's gear from then on: it goes back whole (a GM who mends or re-arms a
 # character in an encounter sees that go back too), and a template from a party
-# character has it as worn (tracker.template_file).
+# character has it as worn (tracker.files.template_file).
 WORN_GEAR: Final[tuple[str, ...]] = ("armour", "shield")
 # Lasting fields that hold a time on an encounter's track (shifted between tracks).
 ANCHORED: Final[frozenset[str]] = frozenset({"bleed_anchor"})

@@ -27,7 +27,7 @@ def default_saves_dir() -> Path:
 
 
 def settings_file() -> Path:
-    """The GM's settings (tracker.settings): `settings.json` in the platform's config folder."""
+    """The GM's settings (tracker.app.settings): `settings.json` in the platform's config folder."""
     from platformdirs import user_config_path
 
     return user_config_path(APP_DIRS, appauthor=False) / "settings.json"

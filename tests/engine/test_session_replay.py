@@ -17,7 +17,7 @@ from rules.engine.session import HistoryError, Session
 from rules.mechanics.dice import ScriptedDice, SeededDice
 from rules.model.commands import Advance, FastForward, StartCombat, TakeOpportunity
 from rules.saves.store import load_session, save_session
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 ORDERS = {"dinzis": ["Move"], "molin": ["Move"]}
 

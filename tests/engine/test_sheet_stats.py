@@ -18,7 +18,7 @@ from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.state import NEW_SHEET, Action, Combatant, Weapon
 from rules.saves.store import load_session
 from tests.support.engine_steps import do, refused, session
-from tracker.demo import DEMO_PATH, ROSTER_DIR
+from tracker.files.demo import DEMO_PATH, ROSTER_DIR
 
 
 def sheet(**fields: Any) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from rules.model.state import Action, Combatant, Encounter, Wound
 from rules.saves.store import load_session, save_session
 from tests.support.engine_steps import refused, texts
 from tests.support.soak import examples
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 PLAIN = [Action(name="Move", cost=5), Action(name="Aim", cost=3), Action(name="Wait", cost=1)]
 ATTACK = Action(name="Attack", cost=4, kind="attack")

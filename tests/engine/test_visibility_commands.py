@@ -9,7 +9,7 @@ from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 
 def test_each_setting_changes_logs_and_undoes() -> None:

@@ -50,7 +50,7 @@ def test_the_sdist_holds_the_package_and_its_data_and_no_tests(tmp_path: Path) -
         metadata = info.read().decode()
     assert not [name for name in names if name.startswith(("tests", "bench", "saves/"))]
     for needed in (
-        "tracker/tracker.tcss",
+        "tracker/app/tracker.tcss",
         "tracker/data/demo.json",
         "tracker/data/serve/app_index.html",
         "rules/__init__.py",

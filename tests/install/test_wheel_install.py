@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tracker import __version__
-from tracker.demo import roster_templates
+from tracker.files.demo import roster_templates
 
 pytestmark = pytest.mark.install
 
@@ -104,7 +104,7 @@ def _tracker(installed: dict[str, Path]) -> Path:
 
 def test_the_wheel_carries_the_demo_the_roster_and_the_css(installed: dict[str, Path]) -> None:
     names = set(zipfile.ZipFile(installed["wheel"]).namelist())
-    assert "tracker/data/demo.json" in names and "tracker/tracker.tcss" in names
+    assert "tracker/data/demo.json" in names and "tracker/app/tracker.tcss" in names
     assert "tracker/data/serve/app_index.html" in names  # the players' page (--serve)
     roster = {n.removeprefix("tracker/data/roster/") for n in names if "/data/roster/" in n}
     assert roster == {f"{stem}.json" for stem in roster_templates()}

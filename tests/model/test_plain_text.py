@@ -14,7 +14,7 @@ from rules.model.commands import RenameEncounter
 from rules.model.plain_text import printable
 from rules.model.state import Action, Combatant, Weapon
 from rules.saves.store import SaveError, load_session, save_session
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 HOSTILE = ["\x1b[2J", "Kans\x00", "tab\there", "new\nline", "\x7f", "\x9b31m", "evil\u202eslah"]
 

@@ -15,7 +15,7 @@ from rules.party.encounters import new_encounter, summary_lines
 from rules.party.errors import PartyError
 from rules.party.lasting import summary
 from tests.support.party_steps import FILE, company, pc
-from tracker.template_file import template_text
+from tracker.files.template_file import template_text
 
 
 def test_every_combatant_field_is_sheet_lasting_or_fight_only() -> None:

@@ -3,7 +3,7 @@
 A morning fight wears Kans's armour (hard becomes soft, A13) and spends a
 shield hit (R10); the afternoon encounter from the party starts with them worn,
 not with the party's old sheet. A template of a party character is its sheet as
-it stands: the worn gear (`tracker.template_file` says why).
+it stands: the worn gear (`tracker.files.template_file` says why).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from rules.model.state import Armour, Shield
 from rules.party.encounters import new_encounter, summary_lines, write_back
 from tests.support.attack_fights import fighter, only
 from tests.support.party_steps import FILE, company, do
-from tracker.template_file import template_text
+from tracker.files.template_file import template_text
 
 GEAR = {"armour": Armour(rating=5, hard=1, soft=1), "shield": Shield(low=5, high=10, hits_left=10)}
 

@@ -1,4 +1,4 @@
-"""The bundled demo and roster are written by today's schema (`python -m tracker.demo`).
+"""The bundled demo and roster are written by today's schema (`python -m tracker.files.demo`).
 
 An older demo still opens through the migrations, but it misses the first frame's
 quick path, which reads only a current save (`make bench`'s startup_ratio went
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from rules.model.state import SCHEMA_VERSION, Combatant
-from tracker.demo import BUNDLED, DEMO_PATH, build_demo, roster_templates, template_json
+from tracker.files.demo import BUNDLED, DEMO_PATH, build_demo, roster_templates, template_json
 
 
 def test_the_bundled_demo_is_at_today_s_schema() -> None:

@@ -19,7 +19,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Luck, NewDay
 from rules.saves.store import SaveConflict, SaveError, backup_path, load_session, save_session
-from tracker.demo import DEMO_PATH
+from tracker.files.demo import DEMO_PATH
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,7 @@ from rules.model.commands import NewDay
 from rules.model.state import SCHEMA_VERSION
 from rules.saves.migrations import MIGRATIONS, migrate, v1_to_v2
 from rules.saves.store import SaveError, load_session, save_session
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 
 def test_the_dice_mode_is_saved_and_loaded(tmp_path: Path) -> None:

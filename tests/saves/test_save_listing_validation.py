@@ -21,7 +21,7 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import NewDay
 from rules.saves.folder import list_saves
 from rules.saves.store import SaveError, load_session, save_session
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 Change = Callable[[dict[str, Any]], None]
 

@@ -23,7 +23,7 @@ from rules.model.commands import Luck
 from rules.saves import store
 from rules.saves.folder import list_saves
 from rules.saves.store import SaveConflict, SaveError, load_session, save_session
-from tracker.demo import DEMO_PATH
+from tracker.files.demo import DEMO_PATH
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the lock is fcntl.flock")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.support.soak import soak_or
-from tracker.demo import DEMO_PATH
+from tracker.files.demo import DEMO_PATH
 
 ROUNDS = soak_or(200, 1000)
 BUDGET = soak_or(20, 100) * 1.0  # seconds: whichever of ROUNDS or BUDGET comes first

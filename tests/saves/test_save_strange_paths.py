@@ -19,7 +19,7 @@ import pytest
 
 from rules.saves.store import SaveError, load_session, read_save
 from tests.support.strange_paths import bounded, deep_file, fifo, huge_file, unix_socket
-from tracker.quick_open import first_look
+from tracker.app.quick_open import first_look
 
 Maker = Callable[[Path], AbstractContextManager[Path]]
 

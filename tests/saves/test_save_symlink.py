@@ -21,7 +21,7 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Luck, NewDay
 from rules.saves.store import SaveConflict, SaveError, backup_path, load_session, save_session
-from tracker.demo import DEMO_PATH
+from tracker.files.demo import DEMO_PATH
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="symbolic links need POSIX here")
 

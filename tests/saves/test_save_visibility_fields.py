@@ -16,7 +16,7 @@ from rules.model.state import SCHEMA_VERSION
 from rules.model.visibility_commands import SetHidden, SetOpenRolls
 from rules.saves.migrations import MIGRATIONS, v4_to_v5
 from rules.saves.store import load_session, save_session
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 
 def test_the_v4_migration_is_pure_and_changes_only_versions() -> None:

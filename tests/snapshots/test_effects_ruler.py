@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.support.effect_scenes import bleeder_near_zero, effects_ahead
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 
 
 def test_ruler_with_bleeding_an_effect_end_and_a_reminder(snap_compare, tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 
 from tests.support.contrast import runs
 from tests.support.scenes import Scene, attack_host, dodge, in_theme, mid_fight
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 
 LIGHT = "textual-light"
 

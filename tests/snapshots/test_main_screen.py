@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.support.scenes import mid_fight
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 
 
 def test_main_screen_120x40(snap_compare, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from tests.support.players_screen import in_theme
 from tests.support.players_view import saved_fight, wait_until
 from tests.support.table_fight import saved_table_fight
-from tracker.players_view.app import PlayersView
+from tracker.players.view.app import PlayersView
 
 
 def drawn_in(app: PlayersView, theme: str | None = None):  # type: ignore[no-untyped-def]

@@ -38,7 +38,7 @@ from tests.support.burst import send_at_once
 from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import handled, keys_done, until
 from tests.support.soak import SOAK
-from tracker.app import TrackerApp
+from tracker.app.tracker_app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
 
 # Fields that hold words, where '²' or a control character is text like any other.

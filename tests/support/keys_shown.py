@@ -10,9 +10,9 @@ from textual.pilot import Pilot
 
 from tests.support.demo import demo_app
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
+from tracker.app.settings import settings_path
+from tracker.app.tracker_app import TrackerApp
 from tracker.screens.main import MainScreen
-from tracker.settings import settings_path
 from tracker.widgets.key_footer import KeyFooter
 
 

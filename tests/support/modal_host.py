@@ -76,7 +76,7 @@ async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
 
 async def keys_done(pilot: Pilot[None]) -> None:
     """Until the app has routed every key sent so far and none is still being handled
-    (the tracker's tracker.key_order keeps them in a queue of its own, one in flight at a
+    (the tracker's tracker.host.key_order keeps them in a queue of its own, one in flight at a
     time; a bare host routes them at once)."""
     app = pilot.app
     await handled(app, app)  # the driver's keys reached the app's queue

@@ -10,7 +10,7 @@ from rules.model.state import Armour
 from rules.saves.store import save_session
 from tests.support.act_fixtures import a10
 from tests.support.modal_host import type_into, until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.dice_entry import DiceEntry
 
 

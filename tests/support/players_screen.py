@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from tests.support.players_view import screen_text, wait_until
-from tracker.players_view.app import PlayersView
+from tracker.players.view.app import PlayersView
 
 
 def part_text(app: PlayersView, widget: Widget) -> list[str]:

@@ -19,7 +19,7 @@ from rules.model.state import Action, Armour, Combatant, Encounter, Weapon, Woun
 from rules.saves.store import (
     save_session,
 )
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 
 
 def soldier(cid: str, name: str, wits: int = 5, side: str = "enemy", **fields: Any) -> Combatant:

@@ -14,7 +14,7 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
 from tests.support.act_fixtures import ActHost, a10
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
+from tracker.app.tracker_app import TrackerApp
 from tracker.modals.act import AttackDialog
 from tracker.screens.main import MainScreen
 from tracker.widgets.odds import OddsView

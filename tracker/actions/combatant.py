@@ -2,8 +2,8 @@
 
 An entry's `dialog` (w h l f) opens through `open_dialog`. With rows marked (space in
 the roster), those and delete act on all of them
-as one Batch (tracker.marked_rows); otherwise on the selected combatant, when
-`tracker.key_reasons` says the moment allows it.
+as one Batch (tracker.actions.marked_rows); otherwise on the selected combatant, when
+`tracker.actions.key_reasons` says the moment allows it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rules.model.state import Encounter
-    from tracker.actions.host import ScreenHost
+    from tracker.host.action_host import ScreenHost
 
 
 def open_dialog(host: ScreenHost, action: str, dialog: str) -> None:
@@ -27,7 +27,7 @@ def open_dialog(host: ScreenHost, action: str, dialog: str) -> None:
 
 def about_selected(host: ScreenHost, action: str, dialog: Callable[[Encounter, str], Any]) -> None:
     """The dialog about the marked rows (one Batch), else about the selected combatant."""
-    from tracker.marked_rows import ask_marked
+    from tracker.actions.marked_rows import ask_marked
 
     if host.tracker.session is not None and ask_marked(host, dialog):
         return  # the marked rows: one Batch (the rules judge each part)
@@ -45,7 +45,7 @@ def add(host: ScreenHost) -> None:
 def add_template(host: ScreenHost) -> None:
     """t: a sheet from the roster templates, N numbered copies ("X 2")."""
     from rules.model.commands import AddCombatant
-    from tracker.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
+    from tracker.files.demo import ROSTER_DIR  # built in; the GM's own in <saves>/roster
     from tracker.modals.templates import TemplatePicker
 
     def added(combatant: Any) -> None:
@@ -69,7 +69,7 @@ def duplicate(host: ScreenHost) -> None:
 def save_template(host: ScreenHost) -> None:
     """T: the selected combatant's sheet back to the roster (t adds it again)."""
     if host.allowed("save_template"):
-        from tracker.marked_rows import save_template as save
+        from tracker.actions.marked_rows import save_template as save
 
         assert host.selected is not None
         save(host, host.selected)
@@ -77,7 +77,7 @@ def save_template(host: ScreenHost) -> None:
 
 def remove(host: ScreenHost) -> None:
     """delete: asks first; with rows marked, one question for all of them."""
-    from tracker.marked_rows import remove_marked
+    from tracker.actions.marked_rows import remove_marked
 
     if host.tracker.session is not None and remove_marked(host):
         return

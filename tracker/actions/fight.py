@@ -1,7 +1,7 @@
 """The keys for the fight as a whole: n g b e d, a new day (N), the encounter's name.
 
 Each becomes one command for `run_command` (through a dialog where it has
-fields); whether the moment allows it is `tracker.key_reasons`' answer.
+fields); whether the moment allows it is `tracker.actions.key_reasons`' answer.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tracker.actions.host import ScreenHost
+    from tracker.host.action_host import ScreenHost
 
 
 def advance(host: ScreenHost) -> None:
@@ -43,7 +43,7 @@ def end_combat(host: ScreenHost) -> None:
     def ended(command: Any) -> None:
         app = host.tracker
         if app.run_command(command) and host.encounter.party is not None:
-            from tracker.party_return import offer_write_back
+            from tracker.party.after_combat import offer_write_back
 
             offer_write_back(app)
 
@@ -98,6 +98,6 @@ def rename_encounter(host: ScreenHost) -> None:
 
 def write_back(host: ScreenHost) -> None:
     """The palette's write-back to the party this fight was made from (issue 17)."""
-    from tracker.party_return import offer_write_back
+    from tracker.party.after_combat import offer_write_back
 
     offer_write_back(host.tracker)

@@ -1,6 +1,6 @@
 """Whether a key is greyed now, and why: the footer's look and the toast on its press.
 
-A key the rules would refuse now (`tracker.key_reasons.reasons`, through the
+A key the rules would refuse now (`tracker.actions.key_reasons.reasons`, through the
 engine's `why_not`) is shown disabled in the footer, and pressing it says why
 instead of opening a dialog that could only be refused. Keys that act on the
 marked rows are never greyed while rows are marked.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tracker.key_reasons import reasons
+from tracker.actions.key_reasons import reasons
 
 if TYPE_CHECKING:
     from rules.engine.session import Session

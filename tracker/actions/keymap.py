@@ -14,16 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.keys import KEY_ALIASES, REPLACED_KEYS, Keys, key_to_character
 
 from tracker.actions.registry import ACTIONS, BY_ID
 from tracker.textual_compat.keys import key_name
-
-if TYPE_CHECKING:
-    from textual.app import App
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED = frozenset(k.value for k in Keys if "+" not in k.value and not k.value.startswith("<"))
@@ -95,16 +91,6 @@ def held_keys(classes: Iterable[type], also: Mapping[str, str] = {}) -> dict[str
             if vars(base).get("inherit_bindings", True) is False:
                 break
     return held
-
-
-def held_on_main(app_type: type[App[Any]]) -> dict[str, str]:
-    """The keys live on the main screen beside the registry's: the roster's (the one
-    widget there that takes the focus), the screen's and the app's own, the palette's."""
-    from tracker.screens.main import MainScreen
-    from tracker.widgets.roster import Roster
-
-    palette = {app_type.COMMAND_PALETTE_BINDING: "the command palette"}
-    return held_keys((Roster, MainScreen, app_type), palette)
 
 
 def _same(key: str) -> str:

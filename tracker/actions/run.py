@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
 
-    from tracker.actions.host import ScreenHost
     from tracker.actions.registry import GMAction
+    from tracker.host.action_host import ScreenHost
 
 
 def run_now(action: GMAction, host: ScreenHost, app: Any) -> None:

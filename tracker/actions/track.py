@@ -3,7 +3,7 @@
 `E` an effect on the selected (or every marked) combatant, `ctrl+e` takes one
 off (the selected's, or one name off all the marked at once), `R` a reminder
 (the palette cancels one still ahead), `P` passes time outside combat (in a
-worker thread: tracker.main_pass_time).
+worker thread: tracker.actions.main_pass_time).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rules.model.effect_commands import PassTime
-    from tracker.actions.host import ScreenHost
+    from tracker.host.action_host import ScreenHost
 
 
 def add_effect(host: ScreenHost) -> None:
@@ -64,7 +64,7 @@ def cancel_reminder(host: ScreenHost) -> None:
 
 
 def pass_time(host: ScreenHost) -> None:
-    """P: the dialog, then the passage in a worker (tracker.main_pass_time, issue 23)."""
+    """P: the dialog, then the passage in a worker (tracker.actions.main_pass_time, issue 23)."""
     if not host.allowed("pass_time"):
         return
     from tracker.modals.pass_time import PassTimeForm

@@ -2,7 +2,7 @@
 and what the players' screen shows (`v` `V` and the palette's toggles).
 
 Paging only moves the view; the players' keys build ordinary commands
-(tracker.players_controls), undoable and judged by the rules.
+(tracker.players.controls), undoable and judged by the rules.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tracker.actions.host import ScreenHost
+    from tracker.host.action_host import ScreenHost
 
 
 def log_page(host: ScreenHost, pages: int) -> None:
@@ -42,8 +42,8 @@ def export_log(host: ScreenHost) -> None:
 
 
 def players(host: ScreenHost, what: str) -> None:
-    """v / V and the palette: what the players' screen shows (tracker.players_controls)."""
-    from tracker.players_controls import command_for
+    """v / V and the palette: what the players' screen shows (tracker.players.controls)."""
+    from tracker.players.controls import command_for
 
     if host.tracker.session is None:
         return

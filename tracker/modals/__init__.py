@@ -12,7 +12,6 @@ from tracker.modals.demise_goal import SettingsForm
 from tracker.modals.dice_entry import DiceEntry
 from tracker.modals.end_combat import EndCombatModal
 from tracker.modals.heal import HealForm
-from tracker.modals.help import HelpScreen
 from tracker.modals.luck import LuckForm
 from tracker.modals.open_save import OpenSave
 from tracker.modals.save_as import SaveAs
@@ -26,7 +25,6 @@ __all__ = [
     "DiceEntry",
     "EndCombatModal",
     "HealForm",
-    "HelpScreen",
     "LuckForm",
     "OpenSave",
     "SaveAs",

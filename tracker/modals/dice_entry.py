@@ -64,7 +64,7 @@ class DiceEntry(Dialog[list[int]]):
     prompt before the command was cancelled, prefilled for the GM to confirm.
     """
 
-    KEEPS_FIELDS = False  # its faces are kept by the app itself (tracker.cancelled)
+    KEEPS_FIELDS = False  # its faces are kept by the app itself (tracker.app.cancelled)
 
     DEFAULT_CSS = """
     DiceEntry > .dialog {

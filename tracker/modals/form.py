@@ -33,8 +33,8 @@ from textual.widgets import (
 )
 
 from rules.model.state import Combatant, Encounter
-from tracker.key_order import hold_keys
-from tracker.messages import DialogAnswered, DialogCancelled
+from tracker.host.key_order import hold_keys
+from tracker.host.messages import DialogAnswered, DialogCancelled
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.modals.option_marks import MarkedSelectOverlay
 from tracker.modals.space_button import SpaceButton
@@ -257,7 +257,7 @@ class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
         in the closing form (`+ Guy enter + Bob` saved "Guy+"). Here the app waits,
         in key order, until the field has handled every key before the enter, then
         submits at once: the keys after it reach whatever screen comes next.
-        (tracker.key_order now routes no key before the one ahead of it is done;
+        (tracker.host.key_order now routes no key before the one ahead of it is done;
         this wait stays for apps without it, the bare test hosts.)
         """
         await self.keys_handled()
@@ -322,7 +322,7 @@ class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
         """Tell the app what was answered, with the fields behind it: if its command is
         cancelled at a dice prompt, the app keeps them and this dialog comes back with
         them (kept_fields). Posted to the app's queue before the answer's callback runs,
-        so the app has it before the command's outcome (tracker.messages)."""
+        so the app has it before the command's outcome (tracker.host.messages)."""
         if result is not None:
             fields = note_form(self) if self.KEEPS_FIELDS else None
             self.app.post_message(DialogAnswered(self, result, fields))

@@ -2,7 +2,7 @@
 
 When a form dialog answers, its fields are noted (`note_form`: id → value of
 every Input, Select, Checkbox and RadioSet). If the command is then cancelled
-at a dice prompt, the app keeps that note with it (`tracker.cancelled`) until
+at a dice prompt, the app keeps that note with it (`tracker.app.cancelled`) until
 the encounter next changes. The same dialog reopened meanwhile (same class
 and title, so the same act on the same encounter) puts the values back
 (`KeptRestore`) in one pass while it mounts, in the order the GM meets them,
@@ -13,7 +13,7 @@ handlers run on the spot (`_deliver`); a field a reaction changes gets its
 own reactions too, and a field still off after a pass is put back again.
 The changes the fields posted while mounting are dropped (`outdated`), so
 no reaction arrives late to reset a field already put back. No timer: the
-dialog is whole before it takes a key (tracker.key_order waits for the
+dialog is whole before it takes a key (tracker.host.key_order waits for the
 mount). Then it checks the form gives back the cancelled command and says
 so above the fields; Escape there forgets the kept choices (the GM changed
 their mind). Generic on purpose: no dialog has to know about it, and a field added to a
@@ -33,7 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from tracker.host import KeepsCancelled
+from tracker.host.dialog_host import KeepsCancelled
 from tracker.textual_compat.messages import dispatch_methods, is_stopped, message_clock
 
 Field = tuple[str, str, object]  # (widget id, kind, value)
@@ -222,7 +222,7 @@ class KeptRestore:
 
     def start(self) -> None:
         """Put every field back, now: called on the dialog's own task while it mounts,
-        so no key reaches it before (tracker.key_order waits for the mount)."""
+        so no key reaches it before (tracker.host.key_order waits for the mount)."""
         with self.dialog.prevent(*CHANGES):
             for _ in range(PASSES):
                 put = False

@@ -30,7 +30,7 @@ from rules.engine.questions import plain_actions
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
-from tracker.key_words import in_keys
+from tracker.host.key_words import in_keys
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number

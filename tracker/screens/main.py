@@ -19,10 +19,10 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.worker import Worker, WorkerState
 
-from tracker import main_pass_time
+from tracker.actions import main_pass_time
 from tracker.actions.greyed import greyed_signature, refusal_now
-from tracker.actions.registry import bindings, by_call
-from tracker.key_reasons import reasons
+from tracker.actions.key_reasons import reasons
+from tracker.actions.registry import FOOTER_CALLS, bindings, by_call
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.key_footer import KeyFooter
@@ -35,8 +35,8 @@ from tracker.widgets.tones import TonedScreen
 if TYPE_CHECKING:
     from rules.model.effect_commands import PassTime
     from rules.model.state import Encounter
-    from tracker.actions.host import MainAppHost
     from tracker.actions.registry import GMAction
+    from tracker.host.action_host import MainAppHost
 
 
 class MainScreen(TonedScreen):
@@ -45,7 +45,7 @@ class MainScreen(TonedScreen):
 
     A key the rules would refuse now is greyed in the footer, and pressed it says why
     (`check_action`, `on_key`). With roster rows marked (space), w h l f E ctrl+e and
-    delete act on all of them (tracker.marked_rows).
+    delete act on all of them (tracker.actions.marked_rows).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(on_app=False))
@@ -79,7 +79,7 @@ class MainScreen(TonedScreen):
         with Horizontal(id="lower"):
             yield EventLog(id="log")
             yield CombatantDetail(id="detail")
-        yield KeyFooter()
+        yield KeyFooter(order=FOOTER_CALLS)
 
     def on_mount(self) -> None:
         self.query_one(EventLog).border_title = "Log"
@@ -88,7 +88,7 @@ class MainScreen(TonedScreen):
         self.watch(self.app, "revision", self.sync, init=True)
         self.call_after_refresh(self.tracker.finish_opening)  # after the first frame
 
-    # --- time passing in a worker (tracker.main_pass_time) ------------------------------
+    # --- time passing in a worker (tracker.actions.main_pass_time) ------------------------------
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         done = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
         if event.worker.group == main_pass_time.GROUP and event.state in done:
@@ -189,7 +189,7 @@ class MainScreen(TonedScreen):
         self.app.push_screen(screen, done)
 
     def pass_time(self, command: PassTime) -> None:
-        """The passage in a worker thread (tracker.main_pass_time, issue 23)."""
+        """The passage in a worker thread (tracker.actions.main_pass_time, issue 23)."""
         self.tracker.time_passing.start(self, command)
 
     # --- greyed keys (tracker.actions.greyed) ------------------------------------------

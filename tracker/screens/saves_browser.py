@@ -4,7 +4,7 @@ Newest first, with what a GM needs to recognise it (name, day, track time,
 who is still alive). A file that will not load shows its reason and its path
 here and the app stays up. "New encounter" and "Demo" are always on top;
 the demo is copied, never opened in place (the bundled file stays pristine).
-Parties (issue 17, tracker.browser_parties) follow: "⚑ New party" and one row each;
+Parties (issue 17, tracker.party.browser_rows) follow: "⚑ New party" and one row each;
 enter opens the party screen, and a new encounter asks which party it is from.
 A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
 opens a copy of the backup (`NAME-restored.json`), so neither the broken
@@ -123,7 +123,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
             key=DEMO,
         )
         self.saves, self.backups, self.filled = {}, {}, False
-        from tracker.browser_parties import party_rows
+        from tracker.party.browser_rows import party_rows
 
         self.parties = party_rows(self, table)  # issue 17: ⚑ New party, then each party file
         self._listing += 1
@@ -220,8 +220,8 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
 
     def choose(self, key: str) -> None:
         """Open the row's save (or a new encounter, or a copy of the demo); stay on error."""
-        from tracker import browser_parties as parties
-        from tracker.demo import copy_demo, is_demo
+        from tracker.files.demo import copy_demo, is_demo
+        from tracker.party import browser_rows as parties
 
         if key == parties.NEW_PARTY:
             parties.ask_new_party(self)
@@ -255,7 +255,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
 
     def _named(self, name: str | None) -> None:
         if name is not None:  # escape in the prompt: stay in the browser
-            from tracker.browser_parties import ask_party
+            from tracker.party.browser_rows import ask_party
 
             ask_party(self, name, lambda party: self.create(name, party))
 
@@ -263,7 +263,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
         """A new encounter called `name` (empty, or the party's characters with their
         lasting state), saved at once under a free file name."""
         from rules.party.encounters import new_encounter
-        from tracker.demo import fresh_path
+        from tracker.files.demo import fresh_path
 
         try:
             path = fresh_path(self.folder, autosave_path(self.folder, name).stem)
@@ -282,7 +282,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
 
     def _restore(self, backup: Path) -> Opened:
         """A copy of an intact backup, opened under a new name; the originals stay as they are."""
-        from tracker.demo import fresh_path
+        from tracker.files.demo import fresh_path
 
         stem = backup.name.removesuffix(".bak").removesuffix(".json")
         path = fresh_path(backup.parent, f"{stem}-restored")

@@ -1,6 +1,6 @@
 """How a message travels: its clock, whether it was stopped, who it bubbles to next.
 
-Two tracker features follow a message by hand: the key queue (tracker.key_order)
+Two tracker features follow a message by hand: the key queue (tracker.host.key_order)
 waits until a key has bubbled all the way up before it delivers the next, and
 a form put back after a cancelled roll (tracker.modals.kept_fields) runs a
 field's change handlers on the spot, as Textual would when it bubbles.

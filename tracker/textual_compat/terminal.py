@@ -1,4 +1,4 @@
-"""The pieces of Textual's Linux input thread that tracker.terminal_driver copies.
+"""The pieces of Textual's Linux input thread that tracker.app.terminal_driver copies.
 
 The tracker runs its own copy of `LinuxDriver.run_input_thread` to decode with
 errors="replace": Textual's strict decoder lets one bad byte kill the input

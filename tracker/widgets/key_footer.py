@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from tracker.actions.registry import FOOTER_CALLS
 from tracker.textual_compat.footer import FooterKey, set_greyed
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from textual.app import ComposeResult
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
@@ -35,11 +36,11 @@ def shown_keys(screen: Screen[object]) -> Shown:
     )
 
 
-def footer_rank(widget: object) -> int:
-    """Where a footer key goes: the registry's FOOTER_ORDER (what a GM uses most first),
-    then any other key in binding order."""
+def footer_rank(order: Sequence[str], widget: object) -> int:
+    """Where a footer key goes: its action's place in `order` (the main screen's is the
+    registry's FOOTER_CALLS, what a GM uses most first), then any other in binding order."""
     action = getattr(widget, "action", None)  # a FooterKey's (Textual keeps it private)
-    return FOOTER_CALLS.index(action) if action in FOOTER_CALLS else len(FOOTER_CALLS)
+    return order.index(action) if action in order else len(order)
 
 
 def only_greying_differs(drawn: Shown, shown: Shown) -> bool:
@@ -52,12 +53,14 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         keys = super().compose()
-        if getattr(self.screen, "hosts_gm_actions", False):  # the main screen: GM order
-            keys = iter(sorted(keys, key=footer_rank))  # stable: the rest keep their order
+        if self._order:  # stable: the keys it does not name keep their binding order
+            keys = iter(sorted(keys, key=lambda key: footer_rank(self._order, key)))
         yield from keys
 
-    def __init__(self) -> None:
+    def __init__(self, order: Sequence[str] = ()) -> None:
+        """`order`: the actions drawn first, in this order (the widgets know no registry)."""
         super().__init__()
+        self._order = tuple(order)
         self._drawn: Shown | None = None
 
     def bindings_changed(self, screen: Screen[object]) -> None:

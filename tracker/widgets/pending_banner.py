@@ -61,7 +61,7 @@ class PendingBanner(Static):
         self._key: tuple[object, ...] = ()
         self._enc: Encounter | None = None
         self.cover: Cover = None
-        # Whether the act flow is opening a dialog (tracker.act_flow.ActFlow.coming).
+        # Whether the act flow is opening a dialog (tracker.app.act_flow.ActFlow.coming).
         self.coming: Callable[[], bool] = lambda: False
 
     def show(self, enc: Encounter) -> None:

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from rules.model.state import Encounter
-from tracker.host import ReportsUnsaved
+from tracker.host.dialog_host import ReportsUnsaved
 
 DIM = "dim"
 SEP = (" │ ", DIM)

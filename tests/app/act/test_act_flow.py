@@ -24,8 +24,8 @@ from rules.saves.store import load_session, save_session
 from tests.support.act_fixtures import SIZE, a10, card_game, fight_file, lio, markon, type_faces
 from tests.support.modal_host import until
 from tests.support.tmux import REPO, Terminal
-from tracker.act_flow import next_dialog
-from tracker.app import make_app
+from tracker.app.act_flow import next_dialog
+from tracker.app.tracker_app import make_app
 from tracker.modals.act import (
     AnimaDialog,
     AttackDialog,

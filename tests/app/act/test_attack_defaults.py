@@ -14,7 +14,7 @@ from rules.model.commands import Attack, FightStatus, TakeOpportunity
 from rules.model.state import Combatant, Encounter
 from tests.support.act_fixtures import SIZE, ActHost, lio, markon, submit
 from tests.support.modal_host import until
-from tracker.act_flow import next_dialog
+from tracker.app.act_flow import next_dialog
 from tracker.modals.act import AttackDialog
 
 

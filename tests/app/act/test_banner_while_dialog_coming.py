@@ -16,7 +16,7 @@ from rich.text import Text
 
 from tests.support.act_fixtures import SIZE, fight_file, type_faces
 from tests.support.modal_host import until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.act import AttackDialog, DamageDialog, OpportunityDialog
 from tracker.screens.main import MainScreen
 from tracker.widgets.pending_banner import PendingBanner

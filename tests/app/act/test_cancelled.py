@@ -5,7 +5,7 @@ The brief's case: an attack with the positive luck die (C2), the faces typed
 Nothing changes (the engine rolled it all back), but `a` reopens the attack
 dialog as the GM left it, says so, and each prompt offers the faces typed
 before. Escape in the reopened dialog forgets them; so does any change to
-the encounter (`tracker.cancelled`).
+the encounter (`tracker.app.cancelled`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from tests.support.act_fixtures import SIZE, attack_dialog_open
 from tests.support.burst import send_at_once
 from tests.support.modal_host import type_into, until
 from tests.support.physical_steps import answer, physical_fight, prompt
-from tracker.app import TrackerApp
-from tracker.cancelled import CancelledCommand
+from tracker.app.cancelled import CancelledCommand
+from tracker.app.tracker_app import TrackerApp
 from tracker.modals.act import AttackDialog
 from tracker.screens.main import MainScreen
 

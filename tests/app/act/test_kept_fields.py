@@ -24,7 +24,7 @@ from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, a10, attack_dialog_open, markon
 from tests.support.modal_host import until
 from tests.support.physical_steps import prompt
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals import form
 from tracker.modals.act import AttackDialog, SkillRollDialog
 from tracker.modals.kept_fields import KeptRestore, restore_kept

@@ -18,7 +18,7 @@ from tests.support.act_fixtures import SIZE, attack_dialog_open
 from tests.support.burst import send_at_once
 from tests.support.modal_host import type_into, until
 from tests.support.physical_steps import physical_fight, prompt
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.act import AttackDialog
 from tracker.modals.wound import WoundForm
 from tracker.screens.main import MainScreen

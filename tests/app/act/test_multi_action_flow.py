@@ -22,7 +22,7 @@ from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, a10
 from tests.support.attack_fights import fight, fighter
 from tests.support.modal_host import type_into, until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.modals.dice_entry import DiceEntry
 from tracker.screens.main import MainScreen

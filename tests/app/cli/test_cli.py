@@ -3,7 +3,7 @@ opening a save (`tracker PATH`: everything restored, a broken file explained) an
 saves browser (`tracker`).
 
 tracker/data/ (what an installed tracker reads) and the checkout's saves/ are both
-written by tracker.demo; these tests fail when either copy and the code that
+written by tracker.files.demo; these tests fail when either copy and the code that
 documents it drift apart.
 """
 
@@ -25,8 +25,8 @@ from rules.saves.store import export_schema, load_session, save_session
 from tests.support.modal_host import until
 from tracker import __version__
 from tracker.__main__ import build_parser, main
-from tracker.app import make_app
-from tracker.demo import (
+from tracker.app.tracker_app import make_app
+from tracker.files.demo import (
     CHECKOUT_DEMO,
     CHECKOUT_ROSTER,
     DEMO_PATH,
@@ -135,7 +135,7 @@ def test_make_app_refuses_demo_and_path() -> None:
 
 def test_demo_stem_is_what_autosave_path_names_the_demo() -> None:
     from rules.saves.folder import autosave_path
-    from tracker.demo import DEMO_STEM
+    from tracker.files.demo import DEMO_STEM
 
     assert autosave_path(Path("."), build_demo().name).stem == DEMO_STEM
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tracker.__main__ import main
-from tracker.demo import roster_templates
+from tracker.files.demo import roster_templates
 
 
 @pytest.fixture

@@ -58,7 +58,7 @@ def test_a_saves_folder_that_is_a_file_is_named(
 async def test_the_browser_says_a_folder_it_cannot_list_and_stays_up(tmp_path: Path) -> None:
     """The same folder reached the browser another way (no command line): said, no crash."""
     from tests.support.modal_host import until
-    from tracker.app import make_app
+    from tracker.app.tracker_app import make_app
     from tracker.screens.saves_browser import SavesBrowser
 
     passwd = tmp_path / "passwd"

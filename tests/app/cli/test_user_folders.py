@@ -13,11 +13,11 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Static
 
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.settings import Settings, read_settings, write_settings
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
-from tracker.settings import Settings, read_settings, write_settings
 
 SIZE = (120, 40)
 DEFAULT_THEME = "textual-dark"  # Textual's own default
@@ -157,7 +157,7 @@ def test_a_failed_write_leaves_the_old_file(
     def full_disk(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tracker.atomic_write.os.replace", full_disk)
+    monkeypatch.setattr("tracker.files.atomic_write.os.replace", full_disk)
     with pytest.raises(OSError):
         write_settings(Settings(theme="gruvbox"), path)
     assert path.read_bytes() == before

@@ -15,7 +15,7 @@ from typing import Any
 from rules.saves.store import load_session
 from tests.support.modal_host import until
 from tracker.__main__ import main
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 from tracker.widgets.status_bar import StatusBar
 
@@ -67,7 +67,7 @@ async def test_the_command_line_overrides_and_m_is_remembered(tmp_path: Path) ->
 def test_only_the_physical_flag_overrides_the_saves_mode(monkeypatch: Any, tmp_path: Path) -> None:
     """`tracker PATH` hands no dice mode (the save's own); `--physical` hands physical.
     The PATH must be there: the command line refuses a missing one first (issue 28)."""
-    import tracker.app
+    import tracker.app.tracker_app
 
     fight = tmp_path / "fight.json"
     fight.write_text("{}", encoding="utf-8")  # never read: the app is faked
@@ -84,7 +84,7 @@ def test_only_the_physical_flag_overrides_the_saves_mode(monkeypatch: Any, tmp_p
         asked.append(kwargs["dice_mode"])
         return Ran()
 
-    monkeypatch.setattr(tracker.app, "make_app", fake)
+    monkeypatch.setattr(tracker.app.tracker_app, "make_app", fake)
     assert main([str(fight), "--saves", str(tmp_path)]) == 0
     assert main([str(fight), "--physical", "--saves", str(tmp_path)]) == 0
     assert asked == [None, "physical"]

@@ -10,7 +10,7 @@ from textual.widgets import Select, Static
 
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import type_into, until
-from tracker.commands_palette import TrackerCommands
+from tracker.app.commands_palette import TrackerCommands
 from tracker.modals.effect_form import EffectForm
 from tracker.modals.effect_remove import RemoveEffectDialog
 from tracker.modals.pass_time import PassTimeForm
@@ -97,7 +97,7 @@ async def test_a_reminder_stops_the_clock_and_d_dismisses_it(tmp_path: Path) -> 
         await type_into(pilot, "#amount", "10")
         await pilot.press("enter")
         await until(pilot, lambda: bool(app.session.encounter.pending))  # in a worker
-        enc = app.session.encounter  # the worker's copy, adopted (tracker.main_pass_time)
+        enc = app.session.encounter  # the worker's copy, adopted (tracker.actions.main_pass_time)
         assert enc.pending[0].kind == "reminder" and enc.time == 3
         banner = app.screen.query_one(PendingBanner)
         await until(pilot, lambda: "press d to dismiss" in str(banner.render()))
@@ -152,7 +152,7 @@ async def test_the_palette_offers_effects_reminders_and_passing_time(tmp_path: P
 
 
 async def test_help_lists_the_four_keys(tmp_path: Path) -> None:
-    from tracker.modals.help import HelpScreen
+    from tracker.screens.help import HelpScreen
 
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

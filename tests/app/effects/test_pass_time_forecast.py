@@ -16,11 +16,11 @@ from rules.saves.party_store import load_party
 from tests.support.modal_host import Host, type_into, until
 from tests.support.party_time_ui import bleeder, party_of
 from tests.support.passage import ulric
-from tracker.app import make_app
-from tracker.modals.party_pass_time import PartyPassTimeForm
+from tracker.app.tracker_app import make_app
 from tracker.modals.pass_time import PassTimeForm
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.party.keeper import PartyKeeper
+from tracker.party.pass_time_dialog import PartyPassTimeForm
+from tracker.party.screen import PartyScreen
 
 SIZE = (120, 40)
 

@@ -14,7 +14,7 @@ from rules.model.state import Encounter
 from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, card_game
 from tests.support.modal_host import Host, until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.begin_combat import BeginCombat, Starter
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster

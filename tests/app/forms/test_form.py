@@ -15,7 +15,7 @@ from textual.widgets import Input, Select
 from rules.model.commands import AddCombatant
 from rules.model.state import Combatant, Encounter
 from tests.support.modal_host import Host, until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.combatant_form import CombatantForm
 from tracker.screens.main import MainScreen
 

@@ -24,7 +24,7 @@ from tests.support.demo import begin, demo_app
 from tests.support.form_fuzz import Coverage, check_accepted, fuzz_dialog
 from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
+from tracker.app.tracker_app import TrackerApp
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 
@@ -154,7 +154,7 @@ async def test_the_physical_dice_prompt(tmp_path: Path) -> None:
 
 
 async def test_the_palette_rename(tmp_path: Path) -> None:
-    from tracker.commands_palette import TrackerCommands
+    from tracker.app.commands_palette import TrackerCommands
 
     coverage = Coverage()
     app = demo_app(tmp_path)

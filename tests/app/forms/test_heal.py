@@ -12,7 +12,7 @@ from rules.model.commands import Heal, TreatCondition
 from rules.model.state import Combatant, Encounter, Wound
 from rules.saves.store import save_session
 from tests.support.modal_host import Host, choose, save_disabled, shown, until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.heal import HealForm
 from tracker.screens.main import MainScreen
 

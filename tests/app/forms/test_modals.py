@@ -31,11 +31,11 @@ from tracker.modals import (
     DiceEntry,
     EndCombatModal,
     HealForm,
-    HelpScreen,
     LuckForm,
     SettingsForm,
     WoundForm,
 )
+from tracker.screens.help import HelpScreen
 
 SIZE = (100, 30)
 

@@ -23,8 +23,8 @@ from rules.model.commands import ApplyWound, FastForward, StartCombat, TakeOppor
 from rules.model.state import Action, Combatant, Encounter
 from rules.saves.store import load_session
 from tests.support.modal_host import Host, save_disabled, shown, type_into, until
-from tracker.app import TrackerApp, make_app
-from tracker.commands_palette import TrackerCommands
+from tracker.app.commands_palette import TrackerCommands
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.act import OpportunityDialog
 from tracker.modals.form import FORM
 from tracker.modals.orders import OrdersDialog

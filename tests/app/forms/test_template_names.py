@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 
 from rules.model.state import Combatant, Encounter
 from tests.support.modal_host import Host, until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.templates import TemplatePicker
 from tracker.screens.main import MainScreen
 from tracker.widgets.track_layout import short_names

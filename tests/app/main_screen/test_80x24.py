@@ -14,8 +14,8 @@ from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Advance, StartCombat, TakeOpportunity
 from tests.support.scenes import mid_fight
-from tracker.app import make_app
-from tracker.demo import build_demo
+from tracker.app.tracker_app import make_app
+from tracker.files.demo import build_demo
 from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack
 from tracker.widgets.track_layout import collect_marks, place, short_names

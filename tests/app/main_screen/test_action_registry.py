@@ -20,13 +20,13 @@ from tests.support.demo import begin, demo_app
 from tests.support.keys_shown import footer, help_sections, notices, on_main
 from tests.support.modal_host import keys_done, until
 from tests.support.random_fights import start_encounter
+from tracker.actions.key_reasons import reasons
 from tracker.actions.keymap import key_words
 from tracker.actions.registry import ACTIONS, BY_ID, FOOTER_ORDER, GROUPS, GMAction
-from tracker.app import TrackerApp
-from tracker.commands_palette import TrackerCommands, palette_words
-from tracker.key_reasons import reasons
+from tracker.app.commands_palette import TrackerCommands, palette_words
+from tracker.app.tracker_app import TrackerApp
 from tracker.modals.about_one import CombatantDialog
-from tracker.modals.help import HelpScreen
+from tracker.screens.help import HelpScreen
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)

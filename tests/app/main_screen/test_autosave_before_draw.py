@@ -12,7 +12,7 @@ from pathlib import Path
 from rules.model.commands import NewDay
 from rules.saves import store
 from tests.support.modal_host import until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.screens.main import MainScreen
 
 

@@ -1,4 +1,4 @@
-"""Command outcomes travel as messages (tracker.messages), handled with `@on`.
+"""Command outcomes travel as messages (tracker.host.messages), handled with `@on`.
 
 A dialog posts what was answered (`DialogAnswered`, with its fields) or that
 Escape was pressed (`DialogCancelled`); the app posts what became of the
@@ -23,8 +23,8 @@ from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, a10, attack_dialog_open
 from tests.support.modal_host import Host, type_into, until
 from tests.support.physical_steps import physical_fight, prompt
-from tracker.app import TrackerApp, make_app
-from tracker.messages import (
+from tracker.app.tracker_app import TrackerApp, make_app
+from tracker.host.messages import (
     CommandApplied,
     CommandCancelled,
     CommandRefused,

@@ -10,8 +10,8 @@ from textual.widgets import Static
 from rules.model.commands import TakeOpportunity
 from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
-from tracker.commands_palette import TrackerCommands
-from tracker.modals.help import HelpScreen
+from tracker.app.commands_palette import TrackerCommands
+from tracker.screens.help import HelpScreen
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)

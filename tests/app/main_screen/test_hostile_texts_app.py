@@ -18,7 +18,7 @@ from rules.saves import store
 from tests.support.modal_host import until
 from tests.support.pasted_text import PASTED as PASTED_TEXTS
 from tests.support.pasted_text import paste_and_enter, shown
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.luck import LuckForm
 from tracker.modals.save_as import SaveAs
 from tracker.screens.main import MainScreen

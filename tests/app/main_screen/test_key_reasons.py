@@ -1,6 +1,6 @@
 """The keys' reasons are the engine's: a greyed key is one the rules would refuse.
 
-`tracker.key_reasons.reasons` asks `rules.engine.checks.why_not` for the
+`tracker.actions.key_reasons.reasons` asks `rules.engine.checks.why_not` for the
 commands n, b and e send, and `rules.engine.turns` for a and r; it adds only
 which key to press. Where the old copy of the rules disagreed with the
 engine, a test here shows the two now agree.
@@ -20,8 +20,8 @@ from rules.model.commands import (
     TakeOpportunity,
 )
 from tests.support.random_fights import start_encounter
-from tracker.key_reasons import reasons
-from tracker.key_words import in_keys
+from tracker.actions.key_reasons import reasons
+from tracker.host.key_words import in_keys
 
 
 def started() -> Session:

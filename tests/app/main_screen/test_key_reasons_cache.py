@@ -18,7 +18,7 @@ from rules.model.commands import StartCombat
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
 from tests.support.random_fights import start_encounter
-from tracker.key_reasons import reasons
+from tracker.actions.key_reasons import reasons
 from tracker.screens.main import MainScreen
 
 

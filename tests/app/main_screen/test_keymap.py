@@ -14,13 +14,13 @@ import pytest
 
 from tests.support.keys_shown import app_with_keymap, footer, help_sections, notices, on_main
 from tests.support.modal_host import keys_done, until
-from tracker.actions.keymap import check, held_on_main, key_words, normal_keys
+from tracker.actions.keymap import check, key_words, normal_keys
 from tracker.actions.registry import ACTIONS
-from tracker.app import TrackerApp
-from tracker.commands_palette import TrackerCommands
-from tracker.modals.help import HelpScreen
+from tracker.app.commands_palette import TrackerCommands
+from tracker.app.settings import held_on_main, settings_path
+from tracker.app.tracker_app import TrackerApp
+from tracker.screens.help import HelpScreen
 from tracker.screens.main import MainScreen
-from tracker.settings import settings_path
 
 SIZE = (120, 40)
 HELD = held_on_main(TrackerApp)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from rules.model.commands import NewDay
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
-from tracker.modals.help import HelpScreen
+from tracker.app.tracker_app import TrackerApp, make_app
+from tracker.screens.help import HelpScreen
 from tracker.screens.main import MainScreen
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.roster import Roster

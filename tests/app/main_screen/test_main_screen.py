@@ -19,9 +19,9 @@ from rules.model.commands import ApplyWound, TakeOpportunity
 from rules.saves.store import load_session
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
-from tracker.commands_palette import TrackerCommands
-from tracker.demo import DEMO_PATH
+from tracker.app.commands_palette import TrackerCommands
+from tracker.app.tracker_app import TrackerApp
+from tracker.files.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack

@@ -14,7 +14,7 @@ import pytest
 from rules.model.commands import ApplyWound
 from tests.support.demo import demo_app
 from tests.support.modal_host import until
-from tracker.app import TrackerApp
+from tracker.app.tracker_app import TrackerApp
 from tracker.screens.main import MainScreen
 
 

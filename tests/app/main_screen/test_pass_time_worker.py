@@ -1,4 +1,4 @@
-"""The main screen's P runs the passage in a worker thread (tracker.main_pass_time, issue
+"""The main screen's P runs the passage in a worker thread (tracker.actions.main_pass_time, issue
 23): the screen stays responsive and says "Passing time", the keys that would change the
 fight are refused with a message meanwhile, and the result lands only if nothing changed
 in between. Before, the passage ran in the screen's thread: 1,000 TU of a 1-TU tick froze
@@ -22,8 +22,8 @@ from rules.model.effect_commands import AddReminder
 from rules.model.state import Encounter
 from tests.support.demo import SIZE, demo_app
 from tests.support.modal_host import type_into, until
-from tracker import main_pass_time
-from tracker.app import TrackerApp
+from tracker.actions import main_pass_time
+from tracker.app.tracker_app import TrackerApp
 from tracker.modals.pass_time import PassTimeForm
 from tracker.screens.main import MainScreen
 from tracker.widgets.status_bar import StatusBar

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.support.demo import demo_app
 from tests.support.modal_host import until
-from tracker.commands_palette import TrackerCommands
+from tracker.app.commands_palette import TrackerCommands
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)

@@ -15,7 +15,7 @@ from rules.model.commands import ApplyWound
 from rules.saves.store import load_session
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 
 

@@ -9,7 +9,7 @@ from textual.widgets import Input, Static
 
 from tests.support.demo import SIZE, begin, demo_app
 from tests.support.modal_host import until
-from tracker.commands_palette import TrackerCommands
+from tracker.app.commands_palette import TrackerCommands
 from tracker.modals.confirm import Confirm
 from tracker.modals.templates import TemplatePicker, load_template
 from tracker.screens.main import MainScreen

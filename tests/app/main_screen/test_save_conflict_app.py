@@ -15,8 +15,8 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Luck, NewDay
 from rules.saves.store import load_session, save_session
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
-from tracker.demo import DEMO_PATH
+from tracker.app.tracker_app import TrackerApp, make_app
+from tracker.files.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)

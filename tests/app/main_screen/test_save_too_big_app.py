@@ -12,7 +12,7 @@ import pytest
 
 from rules.saves import raw, store
 from tests.support.modal_host import until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.screens.main import MainScreen
 from tracker.widgets.status_bar import StatusBar
 

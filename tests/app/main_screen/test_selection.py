@@ -20,7 +20,7 @@ from rules.model.state import Encounter
 from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, card_game
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.screens.main import MainScreen
 from tracker.widgets.detail import CombatantDetail

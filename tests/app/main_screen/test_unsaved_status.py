@@ -14,7 +14,7 @@ import pytest
 from rules.saves import store
 from rules.saves.store import SaveError
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 from tracker.widgets.status_bar import StatusBar
 

@@ -9,9 +9,9 @@ from textual.widgets import DataTable, OptionList, Static
 
 from tests.support.modal_host import type_into, until
 from tests.support.party_ui import kans, party_file
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
-from tracker.modals.party_pick import PartyPick
+from tracker.party.pick_dialog import PartyPick
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

@@ -9,11 +9,11 @@ from textual.widgets import DataTable
 
 from tests.support.modal_host import type_into, until
 from tests.support.party_ui import read
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
 from tracker.modals.encounter_name import EncounterName
+from tracker.party.screen import PartyScreen
 from tracker.screens.main import MainScreen
-from tracker.screens.party import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

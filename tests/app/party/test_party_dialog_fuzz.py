@@ -14,10 +14,10 @@ from tests.support.form_fuzz import Coverage, check_accepted, fuzz_dialog
 from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import until
 from tests.support.party_ui import party_file
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.form import Dialog
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.party.keeper import PartyKeeper
+from tracker.party.screen import PartyScreen
 
 SIZE = (120, 40)
 

@@ -19,8 +19,8 @@ from rules.party.between import new_party
 from rules.saves.party_store import save_party
 from tests.support.modal_host import until
 from tests.support.party_ui import party_file, read
-from tracker.app import make_app
-from tracker.screens.party import PartyScreen
+from tracker.app.tracker_app import make_app
+from tracker.party.screen import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

@@ -14,10 +14,10 @@ from rules.model.state import Combatant
 from rules.party.errors import PartyConflict
 from tests.support.modal_host import until
 from tests.support.party_ui import party_file, read
-from tracker.app import make_app
-from tracker.modals.write_back import MergePicks, WriteBackDialog
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.app.tracker_app import make_app
+from tracker.party.keeper import PartyKeeper
+from tracker.party.screen import PartyScreen
+from tracker.party.write_back import MergePicks, WriteBackDialog
 
 SIZE = (120, 40)
 KANS = "Kans [/]"

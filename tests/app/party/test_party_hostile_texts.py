@@ -17,11 +17,11 @@ from rules.model.plain_text import problem
 from tests.support.modal_host import until
 from tests.support.party_ui import kans, party_file, read
 from tests.support.pasted_text import PASTED, paste_and_enter, shown
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
 from tracker.modals.luck import LuckForm
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.party.keeper import PartyKeeper
+from tracker.party.screen import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

@@ -12,11 +12,11 @@ from textual.widgets import Input, Static
 from tests.support.modal_host import save_disabled, shown, type_into, until
 from tests.support.party_time_ui import bleeder, party_of
 from tests.support.party_ui import read
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.dice_entry import DiceEntry
-from tracker.modals.party_pass_time import PartyPassTimeForm
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.party.keeper import PartyKeeper
+from tracker.party.pass_time_dialog import PartyPassTimeForm
+from tracker.party.screen import PartyScreen
 
 SIZE = (120, 40)
 

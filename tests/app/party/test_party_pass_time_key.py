@@ -12,11 +12,11 @@ from textual.widgets import DataTable, Static
 from tests.support.modal_host import save_disabled, shown, type_into, until
 from tests.support.party_time_ui import bleeder, party_of
 from tests.support.party_ui import read
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
 from tracker.modals.dice_entry import DiceEntry
-from tracker.modals.party_pass_time import PartyPassTimeForm
-from tracker.screens.party import PartyCommands, PartyScreen
+from tracker.party.pass_time_dialog import PartyPassTimeForm
+from tracker.party.screen import PartyCommands, PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

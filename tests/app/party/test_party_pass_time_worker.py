@@ -1,4 +1,4 @@
-"""The party's pass time runs in a worker thread (tracker.party_time): the screen stays
+"""The party's pass time runs in a worker thread (tracker.party.pass_time): the screen stays
 responsive and says "passing time", the keys that would change the party (or leave it)
 are refused with a message meanwhile, and the result is written only if the party file
 did not change meanwhile (another copy's write-back wins; nothing of the passage lands).
@@ -22,11 +22,11 @@ from rules.saves.party_store import save_party
 from tests.support.modal_host import save_disabled, type_into, until
 from tests.support.party_time_ui import bleeder, party_of
 from tests.support.party_ui import read
-from tracker import party_time
-from tracker.app import make_app
-from tracker.modals.party_pass_time import PartyPassTimeForm
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.app.tracker_app import make_app
+from tracker.party import pass_time as party_time
+from tracker.party.keeper import PartyKeeper
+from tracker.party.pass_time_dialog import PartyPassTimeForm
+from tracker.party.screen import PartyScreen
 
 SIZE = (120, 40)
 

@@ -11,11 +11,11 @@ from textual.widgets import DataTable, Input, Static
 
 from tests.support.modal_host import type_into, until
 from tests.support.party_ui import kans, party_file, read, ula
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.confirm import Confirm
 from tracker.modals.heal import HealForm
 from tracker.modals.templates import TemplatePicker
-from tracker.screens.party import PartyScreen
+from tracker.party.screen import PartyScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
@@ -215,7 +215,7 @@ async def test_delete_asks_then_the_character_leaves_and_u_brings_them_back(
 
 
 async def test_the_palette_offers_the_party_commands(tmp_path: Path) -> None:
-    from tracker.screens.party import PartyCommands
+    from tracker.party.screen import PartyCommands
 
     path = party_file(tmp_path, kans())
     app = _app(tmp_path)

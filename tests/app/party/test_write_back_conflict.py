@@ -11,9 +11,9 @@ from textual.widgets import DataTable, Select, Static
 from rules.model.commands import ApplyWound, Luck
 from tests.support.modal_host import until
 from tests.support.party_ui import encounter_file, kans, party_file, read, ula
-from tracker.app import TrackerApp, make_app
-from tracker.commands_palette import TrackerCommands
-from tracker.modals.write_back import ConflictDialog, MergePicks, WriteBackDialog
+from tracker.app.commands_palette import TrackerCommands
+from tracker.app.tracker_app import TrackerApp, make_app
+from tracker.party.write_back import ConflictDialog, MergePicks, WriteBackDialog
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 

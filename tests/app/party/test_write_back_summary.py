@@ -11,12 +11,12 @@ from textual.widgets import DataTable, Input, Static
 from rules.model.commands import ApplyWound, Luck, StartCombat
 from tests.support.modal_host import type_into, until
 from tests.support.party_ui import kans, party_file, read
-from tracker.app import TrackerApp, make_app
-from tracker.commands_palette import TrackerCommands
+from tracker.app.commands_palette import TrackerCommands
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
 from tracker.modals.end_combat import EndCombatModal
-from tracker.modals.party_pick import PartyPick
-from tracker.modals.write_back import WriteBackDialog
+from tracker.party.pick_dialog import PartyPick
+from tracker.party.write_back import WriteBackDialog
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 

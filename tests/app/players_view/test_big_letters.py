@@ -4,7 +4,7 @@ is wider than its room (it is written plainly instead, never cut)."""
 
 from __future__ import annotations
 
-from tracker.players_view.widgets.big_letters import FONT, GAP, big, big_width
+from tracker.players.view.widgets.big_letters import FONT, GAP, big, big_width
 
 
 def test_every_glyph_is_three_rows_of_one_width() -> None:

@@ -15,8 +15,8 @@ from textual.theme import BUILTIN_THEMES
 from tests.support.contrast import runs
 from tests.support.players_screen import screenshot
 from tests.support.table_fight import saved_table_fight
-from tracker.players_view.app import THEMES
-from tracker.players_view.legible import TARGET, contrast, legible_variables, readable
+from tracker.players.view.app import THEMES
+from tracker.players.view.legible import TARGET, contrast, legible_variables, readable
 
 FLOOR = 4.5
 MEANING = re.compile(r"[\w✓✗▶♦◇✖✚»·…]")  # letters, digits and the marks a player reads

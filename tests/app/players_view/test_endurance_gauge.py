@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.engine.public_view import public_view
 from rules.model.state import Combatant, Encounter
-from tracker.players_view.widgets.figures import (
+from tracker.players.view.widgets.figures import (
     EMPTY,
     FULL,
     GAUGE,

@@ -14,7 +14,7 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.visibility_commands import SetReveal
 from rules.saves.store import load_session, save_session
 from tests.support.players_view import FOE, saved_fight, screen_text, wait_until
-from tracker.players_view.app import WAITING, PlayersView
+from tracker.players.view.app import WAITING, PlayersView
 
 
 async def test_it_starts_on_the_save(tmp_path: Path) -> None:

@@ -10,12 +10,12 @@ from rules.engine.public_view import public_view
 from tests.support.players_screen import opened, part_text
 from tests.support.players_view import saved_fight, screen_text
 from tests.support.table_fight import FOES, PARTY, saved_table_fight, table_fight
-from tracker.players_view.app import PlayersView
-from tracker.players_view.widgets.cards import FigureCard
-from tracker.players_view.widgets.figures import EMPTY, FULL
-from tracker.players_view.widgets.foe_list import FoeList
-from tracker.players_view.widgets.log_panel import LogPanel
-from tracker.players_view.widgets.now_panel import NowPanel
+from tracker.players.view.app import PlayersView
+from tracker.players.view.widgets.cards import FigureCard
+from tracker.players.view.widgets.figures import EMPTY, FULL
+from tracker.players.view.widgets.foe_list import FoeList
+from tracker.players.view.widgets.log_panel import LogPanel
+from tracker.players.view.widgets.now_panel import NowPanel
 
 BIG = set("┏┓┗┛┳┻┣┫╋")  # the heavy box lines big letters are drawn with
 

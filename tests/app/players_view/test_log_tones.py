@@ -14,7 +14,7 @@ from rules.engine.public_log import PublicLine, Tone
 from tests.support.contrast import Run, runs
 from tests.support.players_screen import screenshot
 from tests.support.table_fight import saved_table_fight
-from tracker.players_view.widgets.log_panel import GUTTER, TONE_MARKS, line_rows
+from tracker.players.view.widgets.log_panel import GUTTER, TONE_MARKS, line_rows
 
 TONES: tuple[Tone, ...] = get_args(Tone)
 

@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 
 from tests.support.players_view import folder_state, saved_fight, screen_text, wait_until
-from tracker.players_view.app import PlayersView
-from tracker.settings import settings_path
+from tracker.app.settings import settings_path
+from tracker.players.view.app import PlayersView
 
 KEYS = ["t", "t", "down", "pagedown", "up", "a", "n", "b", "e", "u", "ctrl+z", "ctrl+s", "s"]
 KEYS += ["enter", "space", "delete", "h", "r", "ctrl+p", "escape", "tab", "f1", "question_mark"]

@@ -12,8 +12,8 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import RenameEncounter
 from rules.saves.store import save_session
 from tests.support.players_view import saved_fight, screen_text, wait_until
-from tracker.players_view.app import WAITING, PlayersView
-from tracker.players_view.follow import LINKED, read_encounter
+from tracker.players.view.app import WAITING, PlayersView
+from tracker.players.view.follow import LINKED, read_encounter
 
 
 def other_fight(folder: Path) -> Path:

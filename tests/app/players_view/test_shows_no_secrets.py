@@ -19,8 +19,8 @@ from tests.support.players_view import (
     screen_text,
     wait_until,
 )
-from tracker.players_view.app import PlayersView
-from tracker.players_view.widgets.foe_list import FoeList
+from tracker.players.view.app import PlayersView
+from tracker.players.view.widgets.foe_list import FoeList
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24), (40, 30)])

@@ -9,9 +9,9 @@ from textual.content import Content
 from rules.engine.public_view import public_view
 from tests.support.players_view import secret_fight
 from tests.support.table_fight import table_fight
-from tracker.players_view.widgets.figures import figure_content
-from tracker.players_view.widgets.foe_list import foes_content
-from tracker.players_view.widgets.log_panel import log_content
+from tracker.players.view.widgets.figures import figure_content
+from tracker.players.view.widgets.foe_list import foes_content
+from tracker.players.view.widgets.log_panel import log_content
 
 
 def underlined(content: Content) -> str:

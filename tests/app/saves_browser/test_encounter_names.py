@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
@@ -42,7 +42,7 @@ async def test_escape_in_the_name_prompt_stays_in_the_browser(tmp_path: Path) ->
 
 
 async def test_rename_from_the_palette_is_a_command_undo_takes_back(tmp_path: Path) -> None:
-    from tracker.commands_palette import TrackerCommands
+    from tracker.app.commands_palette import TrackerCommands
 
     app: TrackerApp = make_app(demo=True, saves_dir=tmp_path, seed=1)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:

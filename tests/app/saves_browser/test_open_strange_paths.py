@@ -17,7 +17,7 @@ import pytest
 
 from tests.support.modal_host import until
 from tests.support.strange_paths import bounded, deep_file, fifo, huge_file, unix_socket
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)

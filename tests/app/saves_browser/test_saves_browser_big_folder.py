@@ -21,7 +21,7 @@ from rules.engine.session import Session
 from rules.model.state import Encounter
 from rules.saves.store import save_session
 from tests.support.modal_host import until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import FIRST_ROWS, SavesBrowser
 

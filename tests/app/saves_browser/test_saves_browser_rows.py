@@ -18,8 +18,8 @@ from textual.widgets import DataTable
 from rules.saves.store import backup_path, load_session
 from tests.support.modal_host import until
 from tests.support.saved_fights import crashed
-from tracker.app import make_app
-from tracker.demo import DEMO_PATH
+from tracker.app.tracker_app import make_app
+from tracker.files.demo import DEMO_PATH
 from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 

@@ -16,9 +16,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.support.serve_client import a_save
-from tracker import serve_socket
-from tracker.serve import ViewServer
-from tracker.serve_socket import MAX_KEYS, POLICY, view_size
+from tracker.players import serve_socket
+from tracker.players.serve import ViewServer
+from tracker.players.serve_socket import MAX_KEYS, POLICY, view_size
 
 STUCK = "import os, sys, time; open(sys.argv[1], 'w').write(str(os.getpid())); time.sleep(600)"
 WAIT_S = 15.0  # bound on every wait below: the grace is shortened to 0.3 s

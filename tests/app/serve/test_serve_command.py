@@ -15,7 +15,7 @@ import pytest
 
 from tests.support.serve_client import a_save
 from tracker.__main__ import main
-from tracker.serve import (
+from tracker.players.serve import (
     ServeError,
     ViewServer,
     announcement,

@@ -18,7 +18,7 @@ import pytest
 
 from rules.saves.store import load_session, save_session
 from tests.support.serve_client import a_save, open_view, served
-from tracker.serve import SHUTDOWN_S
+from tracker.players.serve import SHUTDOWN_S
 
 NASTY = 'it\'s "ours"; touch PWNED.json'  # quotes, a space and a ; in the save's name
 

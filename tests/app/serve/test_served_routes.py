@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.support.serve_client import a_save
-from tracker.serve import MAX_VIEWS, ViewServer
+from tracker.players.serve import MAX_VIEWS, ViewServer
 
 
 @pytest.fixture

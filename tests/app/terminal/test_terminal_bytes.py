@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tracker.app import make_app
-from tracker.terminal_driver import ForgivingLinuxDriver, decoder, upstream_still_strict
+from tracker.app.terminal_driver import ForgivingLinuxDriver, decoder, upstream_still_strict
+from tracker.app.tracker_app import make_app
 
 REPO = Path(__file__).resolve().parents[3]
 ESCAPES = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
@@ -44,7 +44,7 @@ def test_the_decoder_replaces_bad_bytes() -> None:
 
 
 def test_textual_still_decodes_strictly() -> None:
-    """When this fails, Textual fixed its input thread: tracker.terminal_driver can go."""
+    """When this fails, Textual fixed its input thread: tracker.app.terminal_driver can go."""
     assert upstream_still_strict()
 
 

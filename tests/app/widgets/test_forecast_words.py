@@ -16,9 +16,9 @@ from rules.model.state import Encounter
 from tests.support.modal_host import until
 from tests.support.party_time_ui import bleeder, party_of
 from tests.support.passage import ulric
-from tracker.app import make_app
-from tracker.party_keeper import PartyKeeper
-from tracker.screens.party import PartyScreen
+from tracker.app.tracker_app import make_app
+from tracker.party.keeper import PartyKeeper
+from tracker.party.screen import PartyScreen
 from tracker.widgets.detail import describe
 
 WORDS = "half Endurance at +60 TU, 0 at +150 TU, then a check each 10 TU"

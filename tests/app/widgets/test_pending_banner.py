@@ -13,7 +13,7 @@ from pathlib import Path
 from rules.model.commands import ApplyWound
 from tests.support.act_fixtures import SIZE, fight_file
 from tests.support.modal_host import until
-from tracker.app import make_app
+from tracker.app.tracker_app import make_app
 from tracker.modals.act import CheckDialog
 from tracker.screens.main import MainScreen
 from tracker.widgets.pending_banner import PendingBanner

@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from tests.support.act_fixtures import SIZE, attack_dialog_open, fight_file
 from tests.support.modal_host import until
-from tracker.app import TrackerApp, make_app
+from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 
 

@@ -16,7 +16,7 @@ from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
 from rules.model.state import Encounter
 from tests.support.act_fixtures import lio, markon
-from tracker.demo import build_demo
+from tracker.files.demo import build_demo
 from tracker.widgets.detail import describe
 from tracker.widgets.roster_columns import row_cells
 from tracker.widgets.time_track import TimeTrack

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.support.demo import begin, demo_app
 from tests.support.modal_host import until
 from tests.support.soak import examples
-from tracker.app import TrackerApp
+from tracker.app.tracker_app import TrackerApp
 from tracker.screens.main import MainScreen
 from tracker.widgets.roster import Roster
 from tracker.widgets.time_track import TimeTrack

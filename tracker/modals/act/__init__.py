@@ -4,7 +4,7 @@ Step by step: every dialog dismisses with exactly one validated Command (or
 None when cancelled). A flow that needs several commands (an attack, then a
 parry, then the damage, then a breakage roll) is driven from the state: the
 engine leaves each decision as a pending entry or a turn with actions left,
-and `tracker.act_flow` opens the next dialog for it. Nothing is queued in the
+and `tracker.app.act_flow` opens the next dialog for it. Nothing is queued in the
 UI, so undo, a reload or a physical-dice retry never leaves a half-applied list.
 """
 

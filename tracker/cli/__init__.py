@@ -1,0 +1,1 @@
+"""The command line's helpers: parsed and checked before anything heavy loads."""

@@ -1,0 +1,2 @@
+"""What the tracker keeps on disk beside a save: files written atomically, roster
+templates, the bundled demo."""
