@@ -42,8 +42,8 @@ def _layer_contracts() -> dict[str, list[str]]:
     """Each layers contract's container ("rules" for the top one) and its layer names."""
     found: dict[str, list[str]] = {}
     for c in _contracts():
-        if c["type"] != "layers" or "tracker" in c["layers"]:
-            continue
+        if c["type"] != "layers" or any(layer.startswith("tracker") for layer in c["layers"]):
+            continue  # tracker above rules, and tracker's rooms (their own test below)
         (container,) = c.get("containers", ["rules"])
         names = [m for layer in c["layers"] for m in re.split(r"\s*\|\s*", layer.strip())]
         if container == "rules":
@@ -75,6 +75,17 @@ def test_every_rules_module_is_in_one_layer() -> None:
 def test_the_rules_top_level_holds_only_packages() -> None:
     """A new rules module goes in its layer's package, where its contract checks it."""
     assert sorted(p.stem for p in RULES.glob("*.py")) == ["__init__"]
+
+
+def test_every_tracker_room_is_in_its_layers_contract() -> None:
+    """A new tracker module goes in a room (issue 26), where the rooms' contract checks
+    it: the top of tracker/ holds only the entry point and the rooms, each named once."""
+    (rooms,) = [
+        c["layers"] for c in _contracts() if c["type"] == "layers" and "tracker.app" in str(c)
+    ]
+    named = [m.removeprefix("tracker.") for layer in rooms for m in re.split(r"\s*[|:]\s*", layer)]
+    assert sorted(set(named)) == sorted(named), "a room is named twice"
+    assert sorted(named) == _children(ROOT / "tracker")
 
 
 def test_tracker_reaches_the_engine_only_through_its_doors() -> None:

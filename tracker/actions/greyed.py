@@ -8,9 +8,11 @@ marked rows are never greyed while rows are marked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tracker.actions.key_reasons import reasons
+from tracker.actions.key_reasons import raw_reasons
+from tracker.host.key_words import keyed
 
 if TYPE_CHECKING:
     from rules.engine.session import Session
@@ -24,12 +26,15 @@ def refusal_now(
     revision: int,
     *,
     marked: bool = False,
+    words: Mapping[str, str] = {},
 ) -> str | None:
-    """Why `action` may not be taken now (None: it may, or nothing is open to ask)."""
+    """Why `action` may not be taken now (None: it may, or nothing is open to ask), in
+    the keys in force (`words`, the app's `gm_settings.words`)."""
     key = action.refusal_key
     if key is None or session is None or (action.marked and marked):
         return None
-    return reasons(session, selected, revision).get(key)
+    why = raw_reasons(session, selected, revision).get(key)
+    return None if why is None else keyed(why, words)
 
 
 def greyed_signature(
@@ -42,5 +47,5 @@ def greyed_signature(
     """
     if busy or session is None:
         return (busy, session is None)
-    refused = frozenset(k for k, why in reasons(session, selected, revision).items() if why)
+    refused = frozenset(k for k, why in raw_reasons(session, selected, revision).items() if why)
     return (refused, marked)

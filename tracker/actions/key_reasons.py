@@ -18,10 +18,11 @@ revision: `Autosaver.changed`, `install`, a load).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tracker.actions.registry import ACTIONS
-from tracker.host.key_words import in_keys
+from tracker.host.key_words import keyed, tokened
 
 if TYPE_CHECKING:
     from rules.engine.session import Session
@@ -46,22 +47,35 @@ Reasons = dict[str, str | None]
 _last: tuple[weakref.ref[Session], int, str | None, Reasons] | None = None
 
 
-def reasons(session: Session, selected: str | None, revision: int | None = None) -> Reasons:
-    """Action id -> None when it fits the moment, else why not (in the GM's words).
+def reasons(
+    session: Session,
+    selected: str | None,
+    revision: int | None = None,
+    words: Mapping[str, str] = {},
+) -> Reasons:
+    """Action id -> None when it fits the moment, else why not (in the GM's words, its
+    keys the ones in force: `words`, the app's `gm_settings.words`; else the defaults).
 
     With the app's `revision`, an answer already worked out for this session,
     revision and selection is given again (a copy) instead of asking the rules.
     """
+    answer = raw_reasons(session, selected, revision)
+    return {k: None if why is None else keyed(why, words) for k, why in answer.items()}
+
+
+def raw_reasons(session: Session, selected: str | None, revision: int | None = None) -> Reasons:
+    """The same answer with its keys still tokens (tracker.host.key_words), not copied:
+    read it, never change it (the footer asks it for every key on each redraw)."""
     global _last
     if revision is None:
         return _reasons(session, selected)
     if _last is not None:
         ref, rev, sel, answer = _last
         if ref() is session and rev == revision and sel == selected:
-            return dict(answer)
+            return answer
     answer = _reasons(session, selected)
     _last = (weakref.ref(session), revision, selected, answer)
-    return dict(answer)
+    return answer
 
 
 def _reasons(session: Session, selected: str | None) -> Reasons:
@@ -72,14 +86,14 @@ def _reasons(session: Session, selected: str | None) -> Reasons:
     c = enc.combatants.get(selected) if selected else None
     living = [x.id for x in enc.combatants.values() if not x.dead]
     out: dict[str, str | None] = dict.fromkeys(ENCOUNTER_ACTIONS)
-    out["advance"] = in_keys(why_not(enc, Advance()))
+    out["advance"] = tokened(why_not(enc, Advance()))
     out["run_orders"] = _orders_reason(enc)
     # Everyone living as an initiator: no reaction roll, so only the moment can refuse.
     start = StartCombat(initiators=living) if living else None
     out["begin_combat"] = (
         "no one alive to fight: + adds a combatant"
         if start is None
-        else in_keys(why_not(enc, start))
+        else tokened(why_not(enc, start))
     )
     out["end_combat"] = why_not(enc, EndCombat(outcome="truce"))
     if not enc.pending:
@@ -111,7 +125,7 @@ def _pass_time_reason(enc: Encounter) -> str | None:
     from rules.engine.questions import why_not
     from rules.model.effect_commands import PassTime
 
-    return in_keys(why_not(enc, PassTime(amount=1)))
+    return tokened(why_not(enc, PassTime(amount=1)))
 
 
 def _orders_reason(enc: Encounter) -> str | None:
@@ -126,13 +140,15 @@ def _act_reasons(out: dict[str, str | None], enc: Encounter, c: Combatant | None
     from rules.engine.questions import acting_now, declared_action, living_refusal, next_action
 
     if not enc.in_combat:
-        out["act"] = "no combat is running: b begins one"
-        out["react"] = "reactions happen on the time track: b begins combat"
+        out["act"] = "no combat is running: {key:begin-combat=b} begins one"
+        out["react"] = "reactions happen on the time track: {key:begin-combat=b} begins combat"
     else:
         if not (enc.pending or acting_now(enc) or next_action(enc)):
-            out["act"] = "no one has an Action Opportunity now: n advances the track"
+            out["act"] = "no one has an Action Opportunity now: {key:advance=n} advances the track"
         if declared_action(enc) is None:  # the React handler's refusal (A10)
-            out["react"] = "no action is declared to react to (A10): a takes an opportunity"
+            out["react"] = (
+                "no action is declared to react to (A10): {key:act=a} takes an opportunity"
+            )
     for action in ("skill_roll", "anima"):
         if c is None:
             out[action] = "select a combatant first"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine.questions import declared_roll, last_target, living_refusal, next_action, tied
 from rules.model.state import Action, Combatant, Encounter
-from tracker.host.action_host import Notifies
+from tracker.host.action_host import KeysInForce, Notifies
 from tracker.modals.act import (
     ActDialog,
     AnimaDialog,
@@ -52,6 +52,9 @@ class FlowHost(Notifies, Protocol):
 
     @property
     def session(self) -> Session | None: ...
+
+    @property
+    def gm_settings(self) -> KeysInForce: ...
 
     @property
     def screen_stack(self) -> list[Screen[Any]]: ...
@@ -132,7 +135,8 @@ class ActFlow:
         session = self.app.session
         if session is None:
             return
-        why = reasons(session, selected, self.app.revision).get(which, f"unknown act {which!r}")
+        now = reasons(session, selected, self.app.revision, self.app.gm_settings.words)
+        why = now.get(which, f"unknown act {which!r}")
         if why is not None:
             self.app.notify(why, title="Not now", severity="warning")
             return
@@ -163,7 +167,9 @@ class ActFlow:
             self.open(OpportunityDialog(enc, self._actor_now(enc, selected)))
             return
         why = "no one has an Action Opportunity now"
-        self.app.notify(why + (": n advances the track" if enc.in_combat else ""), title="Not now")
+        if enc.in_combat:
+            why += f": {self.app.gm_settings.words.get('advance', 'n')} advances the track"
+        self.app.notify(why, title="Not now")
 
     def _actor_now(self, enc: Encounter, selected: str | None) -> str:
         """R5: whose opportunity `a` takes: the selected combatant's when it is now (opened,

@@ -104,6 +104,17 @@ class SettingsKeeper:
         self.settings, self.problem = read_settings(self.path)
         self.keys = check({}, {}).keys  # action id -> key in force (the palette's hints)
         self.keymap_problem = ""
+        self._words: tuple[dict[str, str], dict[str, str]] | None = None
+
+    @property
+    def words(self) -> dict[str, str]:
+        """Action id -> its keys in force as a GM reads them ("?", "space/N"): what a
+        message names (tracker.host.key_words.keyed)."""
+        from tracker.actions.keymap import key_words
+
+        if self._words is None or self._words[0] is not self.keys:
+            self._words = (self.keys, {i: key_words(k) for i, k in self.keys.items()})
+        return self._words[1]
 
     def start(self) -> None:
         """Call once from the app's on_mount: the theme, the keymap, a message for each

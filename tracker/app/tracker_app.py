@@ -357,19 +357,20 @@ class TrackerApp(App[None]):
         self.autosave.save_as()
 
     def action_open(self) -> None:
-        if self.autosave.may_leave("o", "open another save"):
+        if self.autosave.may_leave(self.gm_settings.words["open"], "open another save"):
             self._browse(back=True)
 
     def action_help(self) -> None:
         from tracker.screens.help import HelpScreen
 
         bindings = [active.binding for active in self.screen.active_bindings.values()]
-        self.push_screen(HelpScreen(bindings))
+        keys = self.gm_settings.keys  # the GM's help and quit keys close it too
+        self.push_screen(HelpScreen(bindings, closing=f"{keys['help']},{keys['quit']}"))
 
     async def action_quit(self) -> None:
         """Quit; the fight is saved first. If that save fails, say so and quit only on a
-        second q — never lose an evening's fight silently."""
-        if self.autosave.may_leave("q", "quit"):
+        second press — never lose an evening's fight silently."""
+        if self.autosave.may_leave(self.gm_settings.words["quit"], "quit"):
             self._quitting = True
             self.exit()
 

@@ -108,6 +108,9 @@ class KeysInForce(Protocol):
 
     keys: dict[str, str]
 
+    @property
+    def words(self) -> dict[str, str]: ...  # the keys as a GM reads them, for messages
+
 
 class MainAppHost(AppHost, Protocol):
     """The app as the main screen reads it: what to draw, and when it may act."""

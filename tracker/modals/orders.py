@@ -30,7 +30,7 @@ from rules.engine.questions import plain_actions
 from rules.model.commands import FastForward
 from rules.model.errors import field_errors
 from rules.model.state import Action, Combatant, Encounter
-from tracker.host.key_words import in_keys
+from tracker.host.key_words import keyed, tokened, words_in_force
 from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number
@@ -43,8 +43,8 @@ DIALOG_WIDTH = 100  # as in the CSS; borders and padding take 4 of it
 
 
 def orders_refusal(enc: Encounter) -> str | None:
-    """Why the track cannot run on orders now (the engine's answer, in the GM's keys)."""
-    return in_keys(engine_orders_refusal(enc))
+    """Why the track cannot run on orders now (the engine's answer, its key a token)."""
+    return tokened(engine_orders_refusal(enc))
 
 
 def default_order(c: Combatant) -> str:
@@ -232,7 +232,7 @@ class OrdersDialog(Dialog[FastForward]):
         self.query_one("#summary", Static).update(self._summary(orders, until))
         refusal = orders_refusal(enc)
         if refusal is not None:
-            errors[FORM] = refusal
+            errors[FORM] = keyed(refusal, words_in_force(self.app))
         elif not orders:
             errors[FORM] = "give someone an order: with none the run would stop at once"
         if errors:

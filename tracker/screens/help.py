@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -129,7 +130,8 @@ def cheat_sheet() -> str:
 
 
 class HelpScreen(SteadyLayout, ModalScreen[None]):
-    """Read-only: escape, q or ? closes it."""
+    """Read-only: escape, q or ? closes it, and so do the GM's own help and quit keys
+    (`closing`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close help", id="help.close"),
@@ -157,8 +159,12 @@ class HelpScreen(SteadyLayout, ModalScreen[None]):
     }
     """
 
-    def __init__(self, bindings: Sequence[KeyHelp]) -> None:
+    def __init__(self, bindings: Sequence[KeyHelp], closing: str = "") -> None:
+        """`closing`: more keys that close it (comma-separated, as Textual names them):
+        the GM's own help and quit keys, when the keymap moved them (a modal screen
+        hides the main screen's bindings, so they would do nothing here)."""
         super().__init__()
+        self.closing = frozenset(key for key in closing.split(",") if key)
         self.key_help = key_pairs(bindings)
         shown = [b for b in bindings if not isinstance(b, Binding) or b.action not in INERT_ACTIONS]
         self.grouped = grouped_keys_text(shown)
@@ -171,6 +177,12 @@ class HelpScreen(SteadyLayout, ModalScreen[None]):
                 yield Static(self.grouped, id="keys", markup=False)
                 yield Static("Rules cheat-sheet", classes="heading")
                 yield Static(cheat_sheet(), id="rules", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """The GM's help or quit key closes help, whatever the keymap made them."""
+        if event.key in self.closing:
+            event.stop()
+            self.action_close()
 
     def on_mount(self) -> None:
         self.query_one("#help-body", VerticalScroll).focus()

@@ -169,7 +169,8 @@ class MainScreen(TonedScreen):
         session = self.tracker.session
         if session is None or self.tracker.time_passing.refused(action):
             return False
-        why = reasons(session, self.selected, self.tracker.revision).get(action)
+        words = self.tracker.gm_settings.words
+        why = reasons(session, self.selected, self.tracker.revision, words).get(action)
         if why is not None:
             self.notify(why, title="Not now", severity="warning")
             return False
@@ -200,7 +201,9 @@ class MainScreen(TonedScreen):
         if app.time_passing.busy:
             return None
         marked = action.marked and bool(self.marked_rows)
-        return refusal_now(action, app.loaded_session, self.selected, app.revision, marked=marked)
+        words = app.gm_settings.words
+        session = app.loaded_session
+        return refusal_now(action, session, self.selected, app.revision, marked=marked, words=words)
 
     def regrey(self) -> None:
         """Rebuild the footer's keys only when what greys them changed."""

@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from rules.engine.questions import tied
 from rules.model.state import Encounter
+from tracker.host.key_words import words_in_force
 from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks, zero_marks
 from tracker.widgets.tones import PLAIN, Tones, tones
 from tracker.widgets.track_layout import (
@@ -117,16 +118,24 @@ class TimeTrack(Widget):
         space = cut.plain.rfind(" ")
         return Text.assemble(cut[:space] if space > width // 2 else cut, "…")
 
+    def _app_or_none(self) -> object:
+        """The app it runs in, or None for a headline drawn outside one (its text's test)."""
+        try:
+            return self.app
+        except RuntimeError:  # Textual's NoActiveAppError
+            return None
+
     def _headline(self, enc: Encounter, layout: TrackLayout | None, compact: bool) -> Text:
         text = Text()
         if not enc.in_combat:
+            begin = words_in_force(self._app_or_none()).get("begin-combat", "b")
             if enc.outcome:
                 text.append(f"Combat over: {enc.outcome}", Style(bold=True))
                 # the clock, not when it ended: passing time moves it on (P)
-                text.append(f" · track {enc.time} · b begins another fight", RULER)
+                text.append(f" · track {enc.time} · {begin} begins another fight", RULER)
             else:
                 text.append("Not in combat", Style(bold=True))
-                text.append(" · b begins combat (A7)", RULER)
+                text.append(f" · {begin} begins combat (A7)", RULER)
             self._timed_next(text, enc)
             return text
         short = short_names(enc)
