@@ -4,7 +4,8 @@ The answer is the command's own handler, run for real and always rolled back,
 so a key greyed out by the UI and the refusal the GM would get can never
 disagree: there is no second copy of any rule to drift. The run stops at its
 first die (a handler checks everything before it rolls, rules.engine.context),
-so no die is rolled or asked for, and nothing the GM rolls is consumed.
+or at `ctx.checked()`, so no die is rolled or asked for, and nothing the GM rolls
+is consumed.
 Afterwards the encounter is exactly as before (the journal undoes every
 change) and so is its track cache: a dry run costs no heap rebuild later.
 
@@ -29,9 +30,13 @@ class _DieReached(BaseException):
 
 
 class _StopAtFirstDie:
-    """A dice source that rolls nothing: asked for a die, it ends the dry run."""
+    """A dice source that rolls nothing: asked for a die, it ends the dry run; so does
+    a handler's `ctx.checked()` (its checks are all behind it)."""
 
     def roll(self, sides: int, count: int = 1, purpose: str = "") -> list[int]:
+        raise _DieReached
+
+    def checked(self) -> None:
         raise _DieReached
 
 

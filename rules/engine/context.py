@@ -126,6 +126,14 @@ class Context(Journal):
     def fail(self, reason: str) -> NoReturn:
         raise CommandError(reason)
 
+    def checked(self) -> None:
+        """Every refusal of this command is behind it: a dry run (rules.engine.checks.
+        why_not) may stop here, as at a first die. For a handler that changes much and
+        rolls nothing (ending a fight of 200), so asking costs no more than its checks."""
+        stop = getattr(self.source, "checked", None)  # only the dry run's source has it
+        if stop is not None:
+            stop()
+
     def combatant(self, cid: str) -> Combatant:
         try:
             return self.enc.combatants[cid]

@@ -133,3 +133,22 @@ def test_an_attack_refused_is_refused_before_the_dodge_asks_for_dice_A10() -> No
         assert str(error) == reason
     else:  # pragma: no cover - the assertion explains
         raise AssertionError("a severed arm attacked")
+
+
+def test_asking_whether_a_fight_may_end_does_not_end_it_for_everyone(monkeypatch: Any) -> None:
+    """EndCombat refuses only out of combat; past that check (`ctx.checked()`) the dry run
+    stops, so the footer asking each revision at 200 fighters costs no fight's end."""
+    from rules.engine import farad_in_play
+    from rules.model.commands import EndCombat
+
+    ended: list[str] = []
+    real = farad_in_play.on_battle_end
+    monkeypatch.setattr(farad_in_play, "on_battle_end", lambda ctx, c: ended.append(c.id))
+    session = fight_with_a_turn()
+    enc = session.encounter
+    before = dump(enc)
+    assert enc.in_combat and why_not(enc, EndCombat(outcome="truce")) is None
+    assert ended == [] and dump(enc) == before
+    monkeypatch.setattr(farad_in_play, "on_battle_end", real)
+    session.do(EndCombat(outcome="truce"), ScriptedDice([]))
+    assert why_not(enc, EndCombat(outcome="truce")) == "no combat is running"

@@ -110,6 +110,7 @@ def end_combat(ctx: Context, cmd: EndCombat) -> None:
     enc = ctx.enc
     if not enc.in_combat:
         ctx.fail("no combat is running")
+    ctx.checked()  # the rest refuses nothing: a dry run need not end 200 fighters' fight
     j = ctx.j
     ctx.emit("combat", f"Combat ends at track {enc.time}: {cmd.outcome}")
     effect_track.end_of_combat(ctx)
