@@ -4,9 +4,13 @@ Method (never asserted in tests; `make bench` prints and records it): the
 demo app under Pilot (120×40). Set-up, not counted: combat begins with
 Dinzis (A7); Dinzis moves at a GM cost of 5 (R6); the track advances until
 Kans the Scraver "acts now", alone. From there every key the script sends
-is counted, up to the wound on Kans's target's roster row: `a` (the
+is counted, up to the wound on Kans's target's roster row: `A` (the quick
+attack, issue 27: the opportunity taken with its first attack, rolled at the
+default target and range), Enter (the damage as worked out).
+
+keys_per_attack_full_dialog — the same through the dialogs: `a` (the
 opportunity, its first attack highlighted), Enter (takes it), Enter (the
-attack at the default target and range), Enter (the damage as worked out).
+attack at the default target and range), Enter (the damage).
 The script reads each screen before it presses, so a key lost or a dialog
 that did not open fails the run instead of being counted.
 
@@ -97,18 +101,23 @@ async def faces_until_main(
         await pilot.pause()
 
 
-async def shot(seed: int, dice: str) -> tuple[int, bool]:
-    """Kans's pistol at the default target: the keys counted, and whether a wound landed."""
+async def shot(seed: int, dice: str, quick: bool = True) -> tuple[int, bool]:
+    """Kans's pistol at the default target: the keys counted, and whether a wound landed.
+    `quick`: the quick attack (A), else the full dialogs (a, enter, enter)."""
     app = make_app(demo=True, saves_dir=Path(tempfile.mkdtemp()), seed=seed, dice_mode=dice)  # type: ignore[arg-type]
     async with app.run_test(size=SIZE) as pilot:
         await kans_acts_now(app, pilot)
         keys = Counted(pilot)
-        await keys.press("a")
-        await until(pilot, lambda: screen_name(app) == "OpportunityDialog")
-        await keys.press("enter")
-        await until(pilot, lambda: screen_name(app) == "AttackDialog")
-        await keys.press("enter")
-        await until(pilot, lambda: screen_name(app) != "AttackDialog")
+        if quick:  # A: the opportunity taken and the attack rolled at its defaults
+            await keys.press("A")
+            await until(pilot, lambda: screen_name(app) not in ("MainScreen", "AttackDialog"))
+        else:
+            await keys.press("a")
+            await until(pilot, lambda: screen_name(app) == "OpportunityDialog")
+            await keys.press("enter")
+            await until(pilot, lambda: screen_name(app) == "AttackDialog")
+            await keys.press("enter")
+            await until(pilot, lambda: screen_name(app) != "AttackDialog")
         await faces_until_main(app, pilot, keys)
         if screen_name(app) == "DamageDialog":
             await keys.press("enter")
@@ -155,6 +164,7 @@ def run() -> dict[str, float]:
     async def all_three() -> dict[str, float]:
         return {
             "keys_per_attack": await first_hit(lambda s: shot(s, "virtual")),
+            "keys_per_attack_full_dialog": await first_hit(lambda s: shot(s, "virtual", False)),
             "keys_per_attack_physical": await first_hit(lambda s: shot(s, "physical")),
             "keys_per_attack_parry_asked": await first_hit(stab),
         }

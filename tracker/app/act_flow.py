@@ -105,6 +105,7 @@ class ActFlow:
         self.app = app
         self._waiting: object | None = None  # an act dialog's answer, not yet applied
         self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
+        self._quick = False  # a quick attack: the attack dialog it opens submits at once
 
     def coming(self) -> bool:
         """An act dialog is on its way: an answer is being applied (its next step opens
@@ -136,12 +137,14 @@ class ActFlow:
         if session is None:
             return
         now = reasons(session, selected, self.app.revision, self.app.gm_settings.words)
-        why = now.get(which, f"unknown act {which!r}")
+        why = now.get("act" if which == "quick" else which, f"unknown act {which!r}")
         if why is not None:
             self.app.notify(why, title="Not now", severity="warning")
             return
         if which == "act":
             self.act(selected)
+        elif which == "quick":
+            self.quick(selected)
         elif which == "react":
             self.react()
         elif which == "skill_roll":
@@ -170,6 +173,36 @@ class ActFlow:
         if enc.in_combat:
             why += f": {self.app.gm_settings.words.get('advance', 'n')} advances the track"
         self.app.notify(why, title="Not now")
+
+    def quick(self, selected: str | None) -> None:
+        """`A`: the quick attack. The opportunity of whoever is due is taken with its
+        first attack (what `a` highlights), and the attack dialog then opens filled with
+        its defaults (the likely target, the first range) and attacks at once: the
+        damage comes to confirm. A turn under way rolls its next attack the same way; a
+        pending decision is answered first, as with `a`."""
+        enc = self.encounter
+        if enc is None:
+            return
+        step = None if enc.pending else next_action(enc)
+        if enc.pending or step is not None:
+            self._quick = step is not None and step[1].kind == "attack"
+            self.act(selected)
+            self._quick = False
+            return
+        if not (enc.due or tied(enc)):
+            self.act(selected)  # says why not
+            return
+        actor = enc.combatants[self._actor_now(enc, selected)]
+        attack = next((a for a in actor.actions if a.kind == "attack"), None)
+        if attack is None:
+            self.app.notify(f"{actor.name} has no attack on its sheet", title="No quick attack")
+            return
+        from rules.model.commands import TakeOpportunity
+
+        self._quick = True
+        self._waiting = command = TakeOpportunity(actor=actor.id, actions=[attack.name])
+        self._reword_banners()
+        self.app.run_command(command)  # applied: _next opens the attack, at once
 
     def _actor_now(self, enc: Encounter, selected: str | None) -> str:
         """R5: whose opportunity `a` takes: the selected combatant's when it is now (opened,
@@ -231,6 +264,8 @@ class ActFlow:
     # --- one step -----------------------------------------------------------------------
     def open(self, dialog: ModalScreen[Any] | None) -> None:
         """Push an act dialog; its answer goes to `run_command` (with typed dice if asked)."""
+        if self._quick and isinstance(dialog, AttackDialog):
+            dialog.at_once = True
         if dialog is not None:
             self._opening = dialog
             self.app.push_screen(dialog, self._answered)
@@ -258,12 +293,14 @@ class ActFlow:
         """Refused, or cancelled at the dice: nothing changed and the act ends there."""
         if command is self._waiting:
             self._waiting = None
+            self._quick = False
             self._reword_banners()
 
     def _next(self) -> None:
         enc = self.encounter
         if enc is not None:
             self.open(next_dialog(enc, self._done()))
+        self._quick = False  # only the attack right after the quick opportunity
 
     def _done(self) -> list[Command]:
         """The session's commands, oldest first (whom each attacker last attacked)."""

@@ -100,6 +100,16 @@ class ActDialog(Dialog[ResultT]):
     }
     """
 
+    at_once = False  # the quick attack (tracker.app.act_flow): its defaults, submitted
+
+    @on(events.Mount)
+    def _answer_at_once(self) -> None:
+        """A quick attack rolls at once: the defaults are submitted after the first
+        refresh (every field's mount handler done). Refused (a Close-In goal to type, no
+        one to attack), the dialog stays, saying why, for the GM to finish."""
+        if self.at_once:
+            self.call_after_refresh(self.action_submit)
+
     @on(events.Mount)
     def _watch_typing(self) -> None:
         """Re-validate the moment a text field's value changes, in the field's own turn.
