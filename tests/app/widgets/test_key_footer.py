@@ -106,3 +106,18 @@ async def test_a_key_greyed_and_ungreyed_keeps_the_same_widgets() -> None:
         app.refresh_bindings()
         await until(pilot, lambda: greyed(drawn(app)) == [])
         assert drawn(app) == before
+
+
+async def test_at_80_columns_the_footer_shows_act_help_and_quit(tmp_path: Path) -> None:
+    """Issue 26: most used first, so a laptop's 80 columns still show `a`, `?` and `q`."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.loaded_session)
+        await pilot.pause()
+        keys = drawn(app)
+        seen = {
+            label
+            for key, label in zip(keys, labels(keys), strict=True)
+            if key.region.width and key.region.right <= 80
+        }
+        assert {"Act", "Help", "Quit"} <= seen, seen
