@@ -21,8 +21,6 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from rules.engine.questions import (
     as_reactor,
-    modifier_text,
-    preview_attack,
     reacted_to,
     targets_in_order,
     why_not,
@@ -33,9 +31,9 @@ from rules.mechanics.wounds import LOCATIONS, Location
 from rules.model.commands import Attack, Dodge
 from rules.model.errors import field_errors, field_problem
 from rules.model.state import Combatant, Encounter
-from rules.odds.declared import victory_distribution
 from tracker.modals.act import dodge_part_c
 from tracker.modals.act.attack_lines import attack_title, preset_label, reactors_line
+from tracker.modals.act.attack_odds import show_attack_odds
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
 from tracker.modals.act.common import (
     SpecialPicker,
@@ -68,6 +66,7 @@ class AttackDialog(ActDialog[Attack]):
         Binding("escape", "cancel", "Cancel", id="attack.cancel"),
         # priority: in a typed field ctrl+d was the Input's "delete right" (delete still is)
         Binding("ctrl+d", "dodge", "Dodge", id="attack.dodge", priority=True),
+        Binding("ctrl+l", "dodge_die", "Dodger's die", id="attack.dodge-die", priority=True),
     ]
 
     DEFAULT_CSS = """
@@ -266,6 +265,14 @@ class AttackDialog(ActDialog[Attack]):
         chosen = next_dodge(dodge.value, self.weapon.kind)
         dodge.value = Select.NULL if chosen is None else chosen
 
+    def action_dodge_die(self) -> None:
+        """ctrl+l: the dodger's luck, chance or desperation die (C), each press the next."""
+        declared = isinstance(self.query_one("#dodge", Select).value, str)
+        if not declared or not self.query_one("#dodge-special", SpecialPicker).cycle():
+            self.app.bell()
+            why = "no die may be declared for this dodge" if declared else "no dodge declared"
+            self.notify(f"{why} (ctrl+d declares one)", title="No dodger's die")
+
     def _target(self) -> Combatant | None:
         value = self.query_one("#target", Select).value
         target = self.targets.get(value) if isinstance(value, str) else None
@@ -300,7 +307,9 @@ class AttackDialog(ActDialog[Attack]):
             errors[FORM] = refusal
         if goal is not None and (wrong := field_problem(Attack, "goal", goal)):
             errors["goal"] = wrong  # -2 parses, but the Attack refuses it: no odds from it
-        self._show_odds(goal, modifier, limb, exert, picker, target, dodge, errors)
+        declared = (goal, modifier, limb, exert, picker, target, dodge)
+        odds = self.query_one("#odds", OddsView)
+        show_attack_odds(odds, self.encounter, a, w, declared, errors)
         if errors or target is None or goal is None:
             return None, errors
         try:
@@ -358,44 +367,3 @@ class AttackDialog(ActDialog[Attack]):
             exert=exert,
             special=special,
         )
-
-    def _show_odds(
-        self,
-        goal: int | None,
-        modifier: int,
-        limb: Location | None,
-        exert: bool,
-        picker: SpecialPicker,
-        target: Combatant | None,
-        dodge: Dodge | None,
-        errors: dict[str, str],
-    ) -> None:
-        a, w = self.attacker, self.weapon
-        odds = self.query_one("#odds", OddsView)
-        # The roll as the handler will roll it (rules.engine.questions.rolls): the weapon's
-        # skill and stat with their effects, A8's penalty, the target's effects on the goal.
-        preview = preview_attack(
-            self.encounter, a, w, target, goal=goal, gm=modifier, limb=limb, special=picker.kind
-        )
-        shift = None
-        note = "" if preview is None else preview.plan.text()
-        if preview is not None and preview.goal_modifiers:
-            note = " ".join(p for p in (note, f"goal {modifier_text(preview.goal_modifiers)}") if p)
-        goal = goal if preview is None else preview.goal
-        if dodge is not None and target is not None:
-            dodger = dodge_part_c.odds(target, dodge)  # the dodge as the engine rolls it
-            shift = tuple(sorted(victory_distribution(dodger, dodge.goal).items()))
-            odds.shift_label = f"{target.name}'s dodge"  # its VS raises the goal (A10)
-        odds.stat_name = w.stat
-        odds.stat = 0 if preview is None else preview.inputs.effective
-        odds.dice = a.skill_rating(w.skill) if preview is None else preview.inputs.dice
-        bad = sorted(set(errors) & {"goal", "modifier", "dodge-modifier"})
-        odds.goal = None if bad else goal  # a refused field: no odds guessed from it
-        if bad:
-            note = f"fix the {' and '.join(slot.replace('-', ' ') for slot in bad)} to see the odds"
-        odds.modifier = 0 if preview is None else preview.plan.total
-        odds.exert = exert
-        odds.special = picker.kind
-        odds.positive = picker.positive
-        odds.goal_shift = shift
-        odds.note = note

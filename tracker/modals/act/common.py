@@ -145,6 +145,17 @@ class SpecialPicker(FieldRadioSet):
             button.tooltip = choice.refused
         buttons[0].value = True
 
+    def cycle(self) -> bool:
+        """ctrl+l: the next die that may be declared, then none again: one key instead
+        of tabbing down to it (issue 27). False when no die may be declared."""
+        buttons = list(self.query(ChoiceButton))
+        open_ = [i for i, button in enumerate(buttons) if not button.disabled]
+        if len(open_) <= 1:
+            return False
+        later = [i for i in open_ if i > self.pressed_index]
+        buttons[later[0] if later else open_[0]].value = True
+        return True
+
     @property
     def kind(self) -> farad.SpecialKind | None:
         """The declared die (None: none). A refused one can never be pressed."""

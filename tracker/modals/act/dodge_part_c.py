@@ -32,7 +32,7 @@ def fields(encounter: Encounter, first: Combatant) -> ComposeResult:
     """The exert box and the die picker, drawn for `first` until a target is chosen."""
     parts = (
         FieldCheckbox("Dodge exert (A5)", id="dodge-exert", compact=True),
-        Static("The dodge's special die (C):", id="dodge-special-title", markup=False),
+        Static("The dodge's special die (C; ^l picks):", id="dodge-special-title", markup=False),
         SpecialPicker(encounter, first, id="dodge-special"),
     )
     for part in parts:

@@ -60,6 +60,7 @@ class ParryDialog(PendingDialog[Parry]):
     KINDS = ("parry",)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "parry", "Parry", id="parry.parry"),
+        Binding("ctrl+l", "die", "Parrier's die", id="parry.die", priority=True),
     ]
     DEFAULT_CSS = """
     ParryDialog > .dialog {
@@ -145,6 +146,13 @@ class ParryDialog(PendingDialog[Parry]):
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Parry")
+
+    def action_die(self) -> None:
+        """ctrl+l: the parrier's luck, chance or desperation die (C), each press the next."""
+        pickers = list(self.query("#special").results(SpecialPicker))
+        if not pickers or not pickers[0].cycle():
+            self.app.bell()
+            self.notify("no die may be declared for this parry", title="No parrier's die")
 
     def action_parry(self) -> None:
         """p: parry with the engine's suggested weapon (else the first allowed) and roll."""
