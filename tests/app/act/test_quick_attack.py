@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from rules.model.commands import Advance, Attack, StartCombat, TakeOpportunity
 from tests.support.demo import SIZE, demo_app
 from tests.support.keys_shown import notices
@@ -23,13 +25,19 @@ def commands(app: object) -> list[object]:
     return [step.command for step in session.done if step.command is not None]
 
 
+async def dinzis_due(pilot: Pilot[None]) -> None:
+    """The card game begun by Dinzis, the track advanced: his opportunity is due."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    app.run_command(StartCombat(initiators=["dinzis"]))  # type: ignore[attr-defined]
+    app.run_command(Advance())  # type: ignore[attr-defined]
+    await pilot.pause()
+
+
 async def test_A_takes_the_opportunity_and_rolls_the_first_attack(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        app.run_command(StartCombat(initiators=["dinzis"]))
-        app.run_command(Advance())
-        await pilot.pause()
+        await dinzis_due(pilot)
         before = len(commands(app))
         await pilot.press("A")
         await until(pilot, lambda: any(isinstance(c, Attack) for c in commands(app)[before:]))
@@ -57,10 +65,7 @@ async def test_a_still_opens_the_full_dialog_after_a_quick_attack(tmp_path: Path
     """Only the attack right after `A` rolls by itself: the next `a` is the GM's."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        app.run_command(StartCombat(initiators=["dinzis"]))
-        app.run_command(Advance())
-        await pilot.pause()
+        await dinzis_due(pilot)
         await pilot.press("A")
         await until(pilot, lambda: name(app) in ("ParryDialog", "DamageDialog"))
         while name(app) != "MainScreen":
