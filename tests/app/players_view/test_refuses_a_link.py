@@ -34,7 +34,9 @@ async def test_a_save_swapped_for_a_link_keeps_the_last_state(tmp_path: Path) ->
         await wait_until(pilot, lambda: app.drawn_revision >= 1)
         os.replace(path, tmp_path / "moved.json")
         os.symlink(other, path)
-        await wait_until(pilot, lambda: app.waiting)
+        # Between the move and the link a poll may find no file at all (waiting, saying
+        # so); the link's own reason comes with the next poll, drawn a frame later.
+        await wait_until(pilot, lambda: app.waiting and "symbolic link" in screen_text(app))
         text = screen_text(app)
         assert "symbolic link" in text and "Dinzis" in text  # the last state stays
         assert "next session" not in text and app.view is not None
