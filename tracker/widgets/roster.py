@@ -39,6 +39,10 @@ from tracker.widgets.tones import Tones, tones
 SIDE_TONES = {"PC": "success", "ally": "primary", "enemy": "error", "neut": "warning"}
 RowKey = tuple[tuple[str, ...], bool, bool, bool]
 MARKED = "✓ "  # before a marked row's name: the mark is a glyph, not only a colour
+# Where the Side column does not fit (80×24), a glyph beside the turn mark says it
+# (issue 27), in the side's tone; the roster's tooltip is the legend.
+SIDE_GLYPHS = {"PC": "●", "ally": "○", "enemy": "✕", "neut": "◇"}
+SIDE_LEGEND = "Side: ● PC  ○ ally  ✕ enemy  ◇ neutral (the detail pane says it in words)"
 
 
 class Roster(ScrollView, can_focus=True):
@@ -198,9 +202,13 @@ class Roster(ScrollView, can_focus=True):
         if width != self._width:
             self._width = width
             self._columns = layout(width, self._needs)
+            self.tooltip = None if self._shows_side() else SIDE_LEGEND
             self._rows.clear()
             self._header = None
         self.virtual_size = Size(width, len(self._order) + 1)
+
+    def _shows_side(self) -> bool:
+        return any(column.key == "side" for column, _size in self._columns)
 
     def _refresh_index(self, index: int) -> None:
         y = index - int(self.scroll_y) + 1
@@ -253,8 +261,11 @@ class Roster(ScrollView, can_focus=True):
         cells = row_cells(c, self._enc)
         if c.id in self._marked:
             cells["name"] = MARKED + cells["name"]
+        glyph = not self._shows_side()
+        if glyph:  # the side beside the turn mark, where its column does not fit
+            cells["mark"] = cells["mark"] + SIDE_GLYPHS[cells["side"]]
         style = self.rich_style
-        if cells["mark"] == "▶":
+        if cells["mark"].startswith("▶"):
             style += self.get_component_rich_style("roster--acting")
         if selected:
             style += self.get_component_rich_style("roster--cursor")
@@ -267,6 +278,8 @@ class Roster(ScrollView, can_focus=True):
         accents: dict[str, Style] = {}
         if not c.dead:
             accents["side"] = tone[SIDE_TONES[cells["side"]]]
+            if glyph:
+                accents["mark"] = accents["side"]
             accents["blr"] = tone["error"] + bold
             accents["cond"] = tone["warning"]
             accents["pen"] = tone["warning"]

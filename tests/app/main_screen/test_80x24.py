@@ -43,3 +43,23 @@ def test_a_declared_roll_in_a_tie_fits_the_80_column_headline_A8_R5() -> None:
     assert len(line) <= 80
     assert line.endswith("Dinzis, Baron act now (R5 tie)")  # whole, not cut at the edge
     assert "Kans: Attack: pistol to roll" in line
+
+
+async def test_at_80_columns_a_glyph_says_each_side(tmp_path: Path) -> None:
+    """Issue 27: the Side column does not fit at 80 columns; a glyph beside the turn mark
+    says who is friend or foe (the roster's tooltip is its legend). Wider, the column."""
+    from tracker.widgets.roster import SIDE_GLYPHS, SIDE_LEGEND
+    from tracker.widgets.roster_columns import SIDE_SHORT
+
+    for size, glyphs in (((80, 24), True), ((120, 40), False)):
+        app = make_app(demo=True, saves_dir=tmp_path / str(size[0]), seed=1)
+        async with app.run_test(size=size) as pilot:
+            await mid_fight(pilot)
+            roster = app.screen.query_one(Roster)
+            lines = [roster.render_line(y).text for y in range(4)]
+            assert ("Side" in lines[0]) is not glyphs
+            assert (roster.tooltip == SIDE_LEGEND) is glyphs
+            for c in app.session.encounter.combatants.values():
+                row = next(line for line in lines if c.name in line)
+                glyph = SIDE_GLYPHS[SIDE_SHORT[c.side]]
+                assert (row[1] == glyph) is glyphs, (size, row)
