@@ -58,3 +58,13 @@ def words_in_force(app: object) -> Mapping[str, str]:
     """The app's keys in force by action id, or none (a dialog tested on its own)."""
     words = getattr(getattr(app, "gm_settings", None), "words", None)
     return words if isinstance(words, Mapping) else {}
+
+
+def words_for(node: object) -> Mapping[str, str]:
+    """The keys in force of the app a widget runs in; none for one drawn outside an app
+    (its text's own test), where Textual's `app` raises NoActiveAppError."""
+    try:
+        app = getattr(node, "app", None)
+    except RuntimeError:
+        return {}
+    return words_in_force(app)

@@ -20,8 +20,9 @@ from textual.widgets import Static
 
 from rules.model.pending import Pending
 from rules.model.state import Encounter
+from tracker.host.key_words import words_for
 
-ANSWER_KEY = "d"
+ANSWER_KEY = "d"  # the default; the banner shows the GM's own (keymap)
 Cover = Literal["decision", "other"] | None  # what covers the main screen, if anything
 
 
@@ -30,7 +31,9 @@ def pending_line(pending: Pending) -> Text:
     return Text.assemble((" ⚠ DECISION: ", Style(bold=True)), (pending.text, Style()))
 
 
-def banner_text(enc: Encounter, cover: Cover = None, coming: bool = False) -> Text:
+def banner_text(
+    enc: Encounter, cover: Cover = None, coming: bool = False, key: str = ANSWER_KEY
+) -> Text:
     """The first decision, and how to answer it: `d`, unless a dialog covers the main
     screen or is `coming` (then `d` would be typed into that dialog's field)."""
     first = enc.pending[0]
@@ -42,7 +45,7 @@ def banner_text(enc: Encounter, cover: Cover = None, coming: bool = False) -> Te
         text.append("   its dialog is opening…", Style(bold=True))
     elif cover is None:
         verb = "dismiss" if first.kind == "reminder" else "answer"  # a reminder: one key
-        text.append(f"   press {ANSWER_KEY} to {verb}", Style(bold=True, reverse=True))
+        text.append(f"   press {key} to {verb}", Style(bold=True, reverse=True))
     if more:
         text.append(f"  (+{more} more waiting)", Style(italic=True))
     return text
@@ -73,7 +76,8 @@ class PendingBanner(Static):
         self._key = key
         self.set_class(bool(enc.pending), "-pending")
         if enc.pending:
-            self.update(banner_text(enc, self.cover, coming))
+            answer = words_for(self).get("answer", ANSWER_KEY)  # the GM's key, if moved
+            self.update(banner_text(enc, self.cover, coming, answer))
 
     def reword(self) -> None:
         """Say it again, with what `coming` answers now."""

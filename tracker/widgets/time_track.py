@@ -23,7 +23,7 @@ from textual.widget import Widget
 
 from rules.engine.questions import tied
 from rules.model.state import Encounter
-from tracker.host.key_words import words_in_force
+from tracker.host.key_words import words_for
 from tracker.widgets.effect_marks import next_timed, repeat_ticks, timed_marks, zero_marks
 from tracker.widgets.tones import PLAIN, Tones, tones
 from tracker.widgets.track_layout import (
@@ -118,17 +118,10 @@ class TimeTrack(Widget):
         space = cut.plain.rfind(" ")
         return Text.assemble(cut[:space] if space > width // 2 else cut, "…")
 
-    def _app_or_none(self) -> object:
-        """The app it runs in, or None for a headline drawn outside one (its text's test)."""
-        try:
-            return self.app
-        except RuntimeError:  # Textual's NoActiveAppError
-            return None
-
     def _headline(self, enc: Encounter, layout: TrackLayout | None, compact: bool) -> Text:
         text = Text()
         if not enc.in_combat:
-            begin = words_in_force(self._app_or_none()).get("begin-combat", "b")
+            begin = words_for(self).get("begin-combat", "b")
             if enc.outcome:
                 text.append(f"Combat over: {enc.outcome}", Style(bold=True))
                 # the clock, not when it ended: passing time moves it on (P)
@@ -160,7 +153,10 @@ class TimeTrack(Widget):
             who = ", ".join(them[c] for c in now)
             text.append(f" · {who} {'act now (R5 tie)' if many else 'acts now'}")
             if not compact:
-                text.append(" · a acts · n opens " + ("the next" if many else "it"), RULER)
+                words = words_for(self)
+                act, advance = words.get("act", "a"), words.get("advance", "n")
+                opens = "the next" if many else "it"
+                text.append(f" · {act} acts · {advance} opens {opens}", RULER)
         else:
             text.append(f"Track {enc.time}", Style(bold=True))
             nxt = next((m for m in collect_marks(enc, short, None, 20)), None)

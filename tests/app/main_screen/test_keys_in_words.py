@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rules.model.commands import StartCombat
 from tests.support.keys_shown import app_with_keymap, notices, on_main
 from tests.support.modal_host import until
 from tracker.actions.keymap import key_words
@@ -54,6 +55,10 @@ async def test_a_refusal_names_the_moved_key(tmp_path: Path) -> None:
         await pilot.press("ctrl+n")
         await until(pilot, lambda: any("B begins" in text for _, text in notices(app)[1:]))
         assert not [text for _, text in notices(app) if " b begins" in text]
+        app.run_command(StartCombat(initiators=["dinzis"]))
+        await pilot.pause()
+        headline = app.screen.query_one(TimeTrack).headline(app.session.encounter).plain
+        assert "a acts · ctrl+n opens it" in headline  # Dinzis due, not yet opened
 
 
 async def test_the_gms_help_key_closes_help(tmp_path: Path) -> None:
@@ -73,3 +78,15 @@ async def test_the_gms_help_key_closes_help(tmp_path: Path) -> None:
         await pilot.press("ctrl+x")  # the GM's quit key closes help, as q does there
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.is_running
+
+
+async def test_the_pending_banner_names_the_gms_answer_key(tmp_path: Path) -> None:
+    from tests.support.scenes import mid_fight
+    from tracker.widgets.pending_banner import PendingBanner
+
+    app = app_with_keymap(tmp_path, {"answer": "D"})
+    async with app.run_test(size=SIZE) as pilot:
+        await on_main(pilot)
+        await mid_fight(pilot)  # a breakage roll waits (A15)
+        banner = app.screen.query_one(PendingBanner)
+        await until(pilot, lambda: "press D to answer" in str(banner.render()))
