@@ -2,7 +2,8 @@
 
 At the table the GM knows whom the blow is for; "gu" for the guard is two
 keys, where opening the list and walking it is four or five. The letters
-typed within a second add up ("de" after "d"); a pause starts afresh.
+typed within a second add up ("de" after "d"), a space among them too ("baron m":
+before, the space opened the list); a pause starts afresh.
 """
 
 from __future__ import annotations
@@ -36,9 +37,12 @@ class TargetSelect(FieldSelect[str]):
 
     def on_key(self, event: events.Key) -> None:
         char = event.character
-        if self.expanded or char is None or not char.isprintable() or char == " ":
+        if self.expanded or char is None or not char.isprintable():
             return
         now = time.monotonic()
+        going_on = bool(self._typed) and now - self._at < self.PAUSE
+        if char == " " and not going_on:
+            return  # space alone opens the list; within a name ("Baron M") it is typed
         typed = (self._typed if now - self._at < self.PAUSE else "") + char
         self._at = now
         if self.pick(typed):
