@@ -34,6 +34,9 @@ from rules.mechanics.wounds import (
     WP_PER_STAT_POINT,
 )
 from tracker.actions.keymap import key_words
+from tracker.widgets.event_log import MARK_LEGEND
+from tracker.widgets.roster import SIDE_LEGEND
+from tracker.widgets.roster_columns import HEADER_LEGEND
 from tracker.widgets.steady_layout import SteadyLayout
 
 KeyHelp = tuple[str, str] | Binding
@@ -129,6 +132,14 @@ def cheat_sheet() -> str:
     )
 
 
+def screen_legend() -> str:
+    """What the roster's short headers, the side glyphs and the log's marks mean (issue 27:
+    a newcomer read "WP" as hit points)."""
+    width = max(map(len, HEADER_LEGEND))
+    headers = [f"{title:>{width}}  {words}" for title, words in HEADER_LEGEND.items()]
+    return "\n".join([*headers, SIDE_LEGEND, MARK_LEGEND])
+
+
 class HelpScreen(SteadyLayout, ModalScreen[None]):
     """Read-only: escape, q or ? closes it, and so do the GM's own help and quit keys
     (`closing`)."""
@@ -154,7 +165,7 @@ class HelpScreen(SteadyLayout, ModalScreen[None]):
         text-style: bold;
         margin-top: 1;
     }
-    HelpScreen #keys, HelpScreen #rules {
+    HelpScreen #keys, HelpScreen #legend, HelpScreen #rules {
         width: 100%;
     }
     """
@@ -175,6 +186,8 @@ class HelpScreen(SteadyLayout, ModalScreen[None]):
             with VerticalScroll(id="help-body"):
                 yield Static("Keys", classes="heading")
                 yield Static(self.grouped, id="keys", markup=False)
+                yield Static("What the screen shows", classes="heading")
+                yield Static(screen_legend(), id="legend", markup=False)
                 yield Static("Rules cheat-sheet", classes="heading")
                 yield Static(cheat_sheet(), id="rules", markup=False)
 

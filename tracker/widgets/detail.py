@@ -156,7 +156,7 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     head.append(f" · {c.awareness} · TTU {where}{opened}", DIM)
     lines: list[Text] = [head, *stat_grid(c, palette)]
     penalty = c.stat_penalty()
-    state = Text(f"WP {c.total_wp()}")
+    state = Text(f"WP taken {c.total_wp()}")  # "WP" alone read as hit points (issue 27)
     if penalty:
         state.append(f" (-{penalty} to every stat)", lower(palette))
     if c.dead:

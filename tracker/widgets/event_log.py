@@ -9,49 +9,68 @@ read back — a terminal without a mouse must reach the start too — `x` export
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.events import Resize
 from textual.strip import Strip
 
+from rules.engine.questions import LogTone, log_tone
 from rules.model.event import Event
 from rules.model.state import Encounter
 from tracker.widgets.line_pane import TonedPane
 from tracker.widgets.tones import PLAIN, Tones
 
-# The kind of event -> (tone from the theme, bold?) (tones.py).
-KIND_TONES: dict[str, tuple[str, bool]] = {
-    "combat": ("strong", True),
-    "opportunity": ("primary", False),
-    "reaction": ("secondary", False),
-    "join": ("secondary", False),
-    "death": ("error", True),
-    "bleed": ("error", False),
-    "bleeding": ("error", False),
-    "hit": ("warning", False),
-    "wound": ("warning", False),
-    "damage": ("warning", False),
-    "pending": ("accent", True),
+
+class Mark(NamedTuple):
+    """How a kind of line looks: its glyph in the gutter, the glyph's tone, the text's."""
+
+    glyph: str
+    glyph_tone: str
+    tone: str
+    style: Style
+    words: str  # in the legend (help, the log's tooltip)
+
+
+# What kind of line it is (the rules' `log_tone`) -> its look (tones.py): the glyph says
+# the kind without colour, the tone at a glance. Before (issue 27), hits, damage, wounds
+# and the parry question were all one orange.
+LOG_MARKS: dict[LogTone, Mark] = {
+    "turn": Mark("▶", "primary", "primary", Style(), "a turn"),
+    "attack": Mark("»", "accent", "plain", Style(), "an attack"),
+    "harm": Mark("✖", "error", "error", Style(), "harm"),
+    "care": Mark("✚", "success", "success", Style(), "care"),
+    "roll": Mark("◇", "muted", "plain", Style(), "a roll"),
+    "decision": Mark("?", "accent", "accent", Style(bold=True), "a decision"),
+    "gm": Mark("✎", "secondary", "plain", Style(italic=True), "the GM's own"),
+    "note": Mark("·", "muted", "plain", Style(italic=True), "a note"),
 }
+BOLD_KINDS = frozenset({"combat", "death"})  # the fight's start and end, a death
+MARK_LEGEND = "Log: " + "  ".join(f"{m.glyph} {m.words}" for m in LOG_MARKS.values())
 TIME = Style(dim=True)
-
-
 STAMP_WIDTH = 7
+GUTTER = "     │ "  # under the stamp, the lines a long event wraps onto
+
+
+def stamp_text(event: Event, palette: Tones = PLAIN) -> Text:
+    """`   6 ▶ `: the track time of the event (blank out of combat), faint, and its
+    kind's glyph in the kind's tone."""
+    mark = LOG_MARKS[log_tone(event.kind)]
+    time = f"{event.time:>4} " if event.time is not None else "     "
+    return Text.assemble((time, TIME), (mark.glyph, palette[mark.glyph_tone]), " ")
 
 
 def stamp(event: Event) -> str:
-    """`   6 │ ` — the track time of the event (blank out of combat)."""
-    return f"{event.time:>4} │ " if event.time is not None else "     │ "
+    return stamp_text(event).plain
 
 
 def event_text(event: Event, palette: Tones = PLAIN) -> Text:
-    """The engine's sentence, styled by the kind of event in the theme's colours."""
-    tone = KIND_TONES.get(event.kind)
-    if tone is None:
-        return Text(event.text)
-    name, bold = tone
-    return Text(event.text, palette[name] + Style(bold=bold))
+    """The engine's sentence, styled by the kind of line in the theme's colours."""
+    mark = LOG_MARKS[log_tone(event.kind)]
+    style = mark.style + Style(bold=True) if event.kind in BOLD_KINDS else mark.style
+    return Text(event.text, palette[mark.tone] + style)
 
 
 def _common_prefix(cached: list[Event], log: list[Event]) -> int:
@@ -106,7 +125,8 @@ class EventLog(TonedPane):
         for number, line in enumerate(lines):
             # assemble, not `Text(stamp, TIME) + line`: `+` keeps the stamp's dim as the
             # whole line's base style, which faded every event (faint in a light theme).
-            line = Text.assemble((stamp(event) if number == 0 else "     │ ", TIME), line)
+            head = stamp_text(event, self.palette) if number == 0 else Text(GUTTER, TIME)
+            line = Text.assemble(head, line)
             strips.append(Strip(line.render(self._wrap_console), line.cell_len))
         self._events.append(event)
         self.lines.extend(strips)

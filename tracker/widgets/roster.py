@@ -26,6 +26,7 @@ from textual.strip import Strip
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.roster_columns import (
     GAP,
+    HEADER_LEGEND,
     Column,
     fit_number,
     layout,
@@ -202,10 +203,16 @@ class Roster(ScrollView, can_focus=True):
         if width != self._width:
             self._width = width
             self._columns = layout(width, self._needs)
-            self.tooltip = None if self._shows_side() else SIDE_LEGEND
+            self.tooltip = self._legend()
             self._rows.clear()
             self._header = None
         self.virtual_size = Size(width, len(self._order) + 1)
+
+    def _legend(self) -> str:
+        """The shown columns' headers in words, and the side glyphs where Side is gone."""
+        titles = [column.title for column, _size in self._columns]
+        lines = [f"{title}: {HEADER_LEGEND[title]}" for title in titles if title in HEADER_LEGEND]
+        return "\n".join(lines if self._shows_side() else [*lines, SIDE_LEGEND])
 
     def _shows_side(self) -> bool:
         return any(column.key == "side" for column, _size in self._columns)

@@ -55,6 +55,18 @@ COLUMNS: tuple[Column, ...] = (
 )
 NAME_MAX = 26
 GAP = 1
+# What each short header means (issue 27: "WP" read as hit points to a newcomer): the
+# roster's tooltip and the help screen say it in these words.
+HEADER_LEGEND: dict[str, str] = {
+    "TTU": "the track time it acts next (now: due; †: dead; —: not on the track)",
+    "WP": "WP taken: the wound points taken so far, and the last wound's level",
+    "BLR": "bleed rate: WP lost at each bleeding tick",
+    "AR/H/S": "armour: Armour Rating / hard armour / soft armour",
+    "Shield": "energy shield low/high, × its hits left (∞ unlimited)",
+    "Pen": "the penalty to stats from wounds (* some stats take less)",
+    "C R": "chance dice, combat and roleplay: ● ready  ○ used  × locked",
+    "LP": "luck points",
+}
 
 
 def layout(width: int, needs: Mapping[str, int] | None = None) -> list[tuple[Column, int]]:

@@ -27,6 +27,7 @@ from tracker.widgets.steady_layout import SteadyLayout
 # tone -> its CSS declarations, every colour a theme variable.
 TONES: dict[str, str] = {
     "strong": "color: $foreground; text-style: bold;",
+    "plain": "color: $foreground;",
     "warning": "color: $text-warning;",
     "error": "color: $text-error;",
     "success": "color: $text-success;",

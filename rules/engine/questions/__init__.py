@@ -95,6 +95,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "labels",
         "public_view",
     ),
+    "log": ("LogTone", "log_tone"),
     "names": (
         "SHEET_FIELDS",
         "default_repertoire",
@@ -111,6 +112,7 @@ __all__ = sorted(_AREA_OF)
 
 if TYPE_CHECKING:  # what mypy reads: each area's names, with their types
     from rules.engine.questions.ahead import *  # noqa: F403
+    from rules.engine.questions.log import *  # noqa: F403
     from rules.engine.questions.names import *  # noqa: F403
     from rules.engine.questions.players import *  # noqa: F403
     from rules.engine.questions.reactions import *  # noqa: F403

@@ -58,7 +58,10 @@ async def test_at_80_columns_a_glyph_says_each_side(tmp_path: Path) -> None:
             roster = app.screen.query_one(Roster)
             lines = [roster.render_line(y).text for y in range(4)]
             assert ("Side" in lines[0]) is not glyphs
-            assert (roster.tooltip == SIDE_LEGEND) is glyphs
+            assert isinstance(roster.tooltip, str)
+            assert (SIDE_LEGEND in roster.tooltip) is glyphs
+            # every header shown is said in words; "WP" as what it is, not hit points
+            assert "WP: WP taken" in roster.tooltip and "TTU: " in roster.tooltip
             for c in app.session.encounter.combatants.values():
                 row = next(line for line in lines if c.name in line)
                 glyph = SIDE_GLYPHS[SIDE_SHORT[c.side]]

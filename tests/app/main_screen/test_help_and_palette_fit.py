@@ -32,6 +32,21 @@ async def test_help_leaves_out_keys_that_do_nothing_here(tmp_path: Path) -> None
         assert "Advance" in keys and "New day" in keys  # the real keys stay
 
 
+async def test_help_says_what_the_short_headers_and_the_log_marks_mean(tmp_path: Path) -> None:
+    """Issue 27: "WP" read as hit points to a newcomer; help says "WP taken" and every
+    header, side glyph and log mark in words."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        legend = str(app.screen.query_one("#legend", Static).render())
+        assert "WP  WP taken: the wound points taken so far" in legend
+        for title in ("TTU", "BLR", "AR/H/S", "Shield", "Pen", "C R", "LP"):
+            assert f"{title}  " in legend
+        assert "✕ enemy" in legend and "✖ harm" in legend and "? a decision" in legend
+
+
 async def test_react_is_offered_only_with_a_declared_action_A10(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

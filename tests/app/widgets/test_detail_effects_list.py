@@ -72,5 +72,5 @@ def test_out_of_the_fight_is_said_once_and_the_roster_column_stays_compact() -> 
 
 def test_a_dead_one_says_so_on_its_wp_line_as_loudly_as_before() -> None:
     lines = _text(_kans(dead=True, effects=[]))
-    assert any(line.startswith("WP 0") and line.endswith(" · DEAD") for line in lines)
+    assert any(line.startswith("WP taken 0") and line.endswith(" · DEAD") for line in lines)
     assert " Bleeding — " not in "\n".join(lines)  # the dead bleed no more (A14)

@@ -15,7 +15,7 @@ def test_bleeding_between_fights_is_stamped_in_the_gutter_and_the_export() -> No
     do(s, EndCombat(outcome="victory"))
     do(s, PassTime(amount=15))
     ended, bled, passed = s.encounter.log[-3:]  # bleeding at 10 and 20 (A14): one line
-    assert [stamp(e) for e in (ended, bled, passed)] == ["   7 │ ", "  22 │ ", "  22 │ "]
+    assert [stamp(e) for e in (ended, bled, passed)] == ["   7 ▶ ", "  22 ✖ ", "  22 ▶ "]
     markdown = log_markdown(s.encounter)  # a passage's tally: logged as it ends, its span said
     assert (
         f"| {bled.seq} | 22 | Bo bled 2 WP in 2 ticks (track 10 → 20, BLR 1, A14) → total 2 WP |  |"

@@ -116,7 +116,7 @@ async def test_a_theme_change_repaints_the_kept_log_lines() -> None:
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()
         log = app.screen.query_one(EventLog)
-        log._add(Event(seq=1, kind="hit", text="Kans takes a Graze", time=0))
+        log._add(Event(seq=1, kind="wound", text="Kans takes a Graze", time=0))
         await pilot.pause()
 
         def colour() -> str:
@@ -128,4 +128,4 @@ async def test_a_theme_change_repaints_the_kept_log_lines() -> None:
         app.theme = "textual-light"
         await pilot.pause()
         assert colour() != dark
-        assert colour() == app.get_css_variables()["text-warning"].lower()
+        assert colour() == app.get_css_variables()["text-error"].lower()  # harm (issue 27)
