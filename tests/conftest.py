@@ -31,6 +31,10 @@ def _isolated_user_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator
         # --serve's views) would take for its terminal's size over the real one.
         patch.delenv("COLUMNS", raising=False)
         patch.delenv("LINES", raising=False)
+        # A 16-colour terminal (TERM=xterm, or none: env -i) starts the app in an ANSI
+        # theme (tracker.app.settings): every test draws in truecolour whatever the shell
+        # is, and the one about 16 colours says so itself.
+        patch.setenv("COLORTERM", "truecolor")
         yield
 
 

@@ -138,6 +138,7 @@ def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> 
     from rules.saves.user_folders import default_saves_dir
     from tracker.app.tracker_app import make_app
     from tracker.cli.paths import folder_problem, path_problem
+    from tracker.cli.terminal import terminal_problem
 
     problem = None if args.path is None else path_problem(args.path)
     if problem is None and kept:
@@ -162,6 +163,9 @@ def run_app(args: argparse.Namespace, saves: Path | None, kept: bool = True) -> 
         code, summary = run_check(app, kept)
         print(summary, file=sys.stdout if code == 0 else sys.stderr)
         return code
+    if (unfit := terminal_problem()) is not None:
+        print(f"tracker: {unfit}", file=sys.stderr)
+        return 2
     app.run()
     return app.return_code or 0
 
@@ -186,8 +190,12 @@ def run_view(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except SaveError as error:
         print(f"tracker: {error} (the players' screen shows a save)", file=sys.stderr)
         return 2
+    from tracker.cli.terminal import terminal_problem
     from tracker.players.view.app import PlayersView
 
+    if (unfit := terminal_problem()) is not None:
+        print(f"tracker: {unfit}", file=sys.stderr)
+        return 2
     PlayersView(args.view).run()
     return 0
 

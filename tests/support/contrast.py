@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from unittest.mock import patch
 
+import rich.console
+from textual.app import App
+
+from tests.support.scenes import Scene
+
+MEANING = re.compile(r"[\w✓✗●○✔▶†♦◇▲▼⚠%]")  # letters, digits and the state glyphs
 LINE = 24.4  # the export's line height in px
 TOP = 1.5  # the first line's top
 CLASS_FILL = re.compile(r"\.(terminal-[\w-]*?r\d+) \{ fill: (#[0-9a-fA-F]{6})")
 RECT = re.compile(
     r'<rect fill="(#[0-9a-fA-F]{6})" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="[\d.]+"'
 )
+# The window's own fill: the terminal's default background, under every cell no rectangle
+# is drawn for (an ANSI theme's `ansi_default` background).
+WINDOW = re.compile(r'<rect fill="(#[0-9a-fA-F]{6})" stroke=')
 TEXT = re.compile(
     r'<text class="(terminal-[\w-]*?r\d+)" x="([\d.]+)" y="[\d.]+" textLength="([\d.]+)" '
     r'clip-path="url\(#terminal-[\w-]*?line-(\d+)\)">([^<]*)</text>'
@@ -48,6 +58,8 @@ def contrast(a: str, b: str) -> float:
 def runs(svg: str) -> list[Run]:
     """Every visible text run of the screenshot, with its colours and their contrast."""
     fills = dict(CLASS_FILL.findall(svg))
+    window = WINDOW.search(svg)
+    base = window.group(1) if window else None
     backgrounds: dict[int, list[tuple[float, float, str]]] = {}
     for fill, x, y, width in RECT.findall(svg):
         line = round((float(y) - TOP) / LINE)
@@ -59,9 +71,20 @@ def runs(svg: str) -> list[Run]:
             continue
         middle = float(x) + 1  # the run's first cell
         under = backgrounds.get(int(line), [])
-        bg = next((fill for left, right, fill in under if left <= middle < right), None)
+        bg = next((fill for left, right, fill in under if left <= middle < right), base)
         if bg is None:
             continue
         fg = fills[cls]
         found.append(Run(text, int(line), float(x), fg, bg, contrast(fg, bg)))
     return found
+
+
+async def screenshot(app: App[None], scene: Scene, size: tuple[int, int] = (120, 40)) -> str:
+    """The SVG of `app` at `size` once `scene` has played, its ANSI colours in the palette
+    Textual itself draws them in (`App.ansi_theme`: Monokai dark, Alabaster light), not
+    rich's export palette, which is dark whatever the theme: an ANSI theme is measured
+    against a terminal of its own kind."""
+    async with app.run_test(size=size) as pilot:
+        await scene(pilot)
+        with patch.object(rich.console, "SVG_EXPORT_THEME", app.ansi_theme):
+            return app.export_screenshot()

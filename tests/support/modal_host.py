@@ -18,10 +18,12 @@ from textual.widgets.input import Selection
 
 from tests.support.burst import send_at_once
 from tracker.modals.form import FieldError
+from tracker.themes.legible import LegibleApp
 
 
-class Host(App[None]):
-    """Pushes `modal` on mount; `results` collects what it dismisses with."""
+class Host(LegibleApp):
+    """Pushes `modal` on mount; `results` collects what it dismisses with. In the app's
+    own legible colours (tracker.themes.legible), as the GM sees the modal."""
 
     def __init__(self, modal: Screen[object]) -> None:
         super().__init__()

@@ -93,6 +93,13 @@ def write_settings(settings: Settings, path: Path) -> None:
     write_atomically(path, text, ".settings-")
 
 
+# A terminal of 16 colours (TERM=xterm, no COLORTERM) turns a truecolour theme into the
+# nearest of its 16: the roster's cursor row took the header's colour (issue 27). An
+# ANSI theme is drawn in the terminal's own colours; the GM's own choice still wins.
+FEW_COLOURS = frozenset({"standard", "windows"})
+FEW_COLOURS_THEME = "ansi-dark"
+
+
 class SettingsKeeper:
     """Applies the settings when the app starts and writes them when the GM changes one."""
 
@@ -126,6 +133,8 @@ class SettingsKeeper:
             self.settings = self.settings.model_copy(update={"theme": None})
         elif theme is not None:
             self.app.theme = theme
+        if self.settings.theme is None and self.app.console.color_system in FEW_COLOURS:
+            self.app.theme = FEW_COLOURS_THEME  # not remembered: the watch comes after
         self._apply_keymap()
         for problem in (self.problem, self.keymap_problem):
             if problem:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
-from textual.app import App
 from textual.binding import BindingType
 from textual.reactive import var
 
@@ -32,6 +31,7 @@ from tracker.app.outcomes import Outcomes
 from tracker.app.undo_keys import UndoRedo
 from tracker.host.key_order import KeyQueue
 from tracker.host.messages import CommandApplied, CommandRefused
+from tracker.themes.legible import LegibleApp
 from tracker.widgets.styled_when_mounted import styled_now
 
 if TYPE_CHECKING:
@@ -53,13 +53,13 @@ if TYPE_CHECKING:
     from tracker.screens.saves_browser import Opened
 
 
-class TrackerApp(App[None]):
+class TrackerApp(LegibleApp):
     """Holds the session, its save file and the dice, with the collaborators that keep
     them (autosave, keys, history, time passing, outcomes); everything else is screens."""
 
     CSS_PATH = "tracker.tcss"
     TITLE = "Fading Suns combat tracker"
-    COMMANDS = App.COMMANDS | {TrackerCommands}
+    COMMANDS = LegibleApp.COMMANDS | {TrackerCommands}
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(on_app=True))  # the registry's
 
     # `var`, not `reactive`: a change repaints only the widgets watching it, not the screen.

@@ -157,6 +157,12 @@ class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
     Dialog .field Select {
         width: 1fr;
     }
+    Dialog SelectCurrent Static#label, Dialog SelectCurrent .arrow {
+        color: $foreground-muted;  /* Textual's own is $foreground 50%: 2:1 in some themes */
+    }
+    Dialog SelectCurrent.-has-value Static#label {
+        color: $foreground;
+    }
     Dialog .buttons {
         height: auto;
         align-horizontal: right;

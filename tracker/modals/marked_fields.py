@@ -12,6 +12,14 @@ from textual.widgets import Checkbox, RadioButton
 from tracker.modals.option_marks import NoWrapSelectionList
 
 SelectT = TypeVar("SelectT", bound=Hashable)
+# In an ANSI theme Textual draws the button in its panel grey, where the glyph read 2.8:1
+# (issue 27): the terminal's own colours instead, the chosen one in its success colour.
+ANSI_BUTTON = """
+Toggle:ansi > .toggle--button {
+    background: ansi_default !important; color: ansi_default !important;
+}
+Toggle.-on:ansi > .toggle--button { color: $text-success !important; }
+"""
 
 
 class MarkedCheckbox(Checkbox):
@@ -26,7 +34,7 @@ class MarkedCheckbox(Checkbox):
     DEFAULT_CSS = """
     MarkedCheckbox > .toggle--button { color: $foreground-muted !important; }
     MarkedCheckbox.-on > .toggle--button { color: $text-success !important; }
-    """
+    """ + ANSI_BUTTON.replace("Toggle", "MarkedCheckbox")
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)
@@ -40,7 +48,7 @@ class MarkedRadioButton(RadioButton):
     DEFAULT_CSS = """
     MarkedRadioButton > .toggle--button { color: $foreground-muted !important; }
     MarkedRadioButton.-on > .toggle--button { color: $text-success !important; }
-    """
+    """ + ANSI_BUTTON.replace("Toggle", "MarkedRadioButton")
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's class attribute)

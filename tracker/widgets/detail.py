@@ -21,7 +21,6 @@ from tracker.widgets.roster_columns import chance_text, shield_text, ttu_text
 from tracker.widgets.tones import PLAIN, Tones
 
 BOLD = Style(bold=True)
-DIM = Style(dim=True)
 # Tones from the theme (tones.py); each meaning is in the words too ("-1 to every stat").
 SIDE_TONES = {"PC": "success", "ally": "primary", "enemy": "error", "neutral": "warning"}
 
@@ -34,9 +33,9 @@ def lower(palette: Tones) -> Style:
 def stat_grid(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     """A9: three lines — stat names, base, effective (in the warning tone where lowered;
     the base line above it gives the number it fell from)."""
-    names = Text("      ", DIM)
-    base = Text("base  ", DIM)
-    eff = Text("eff   ", DIM)
+    names = Text("      ", palette["muted"])
+    base = Text("base  ", palette["muted"])
+    eff = Text("eff   ", palette["muted"])
     effective = {stat: c.effective(stat) for stat in c.stats}
     figures = [*c.stats.values(), *effective.values()]
     width = max(4, 1 + max(len(str(n)) for n in figures))  # a space between any two: -116 -113
@@ -53,11 +52,11 @@ def wound_lines(c: Combatant, palette: Tones = PLAIN) -> list[Text]:
     for number, w in enumerate(c.wounds, start=1):
         line = Text(f" {number}. {w.location} {w.level} {w.wp} WP")
         if w.time is not None:
-            line.append(f" @{w.time}", DIM)
+            line.append(f" @{w.time}", palette["muted"])
         if w.bleeding:
             line.append(" bleeding", palette["error"])
         if w.source:
-            line.append(f" — {w.source}", DIM)
+            line.append(f" — {w.source}", palette["muted"])
         lines.append(line)
     for source, ticked in c.tick_wp.items():  # one line a source, however many ticks
         ticks = f"{ticked.ticks:,} tick{'s' if ticked.ticks != 1 else ''}"
@@ -123,13 +122,15 @@ def effect_lines(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> list[T
     if not active:
         return []
     gm = any(a.effect_id is not None for a in active)
-    lines = [Text.assemble(("Effects ", BOLD), ("(ctrl+e removes one)" if gm else "", DIM))]
+    lines = [
+        Text.assemble(("Effects ", BOLD), ("(ctrl+e removes one)" if gm else "", palette["muted"]))
+    ]
     for a in active:
         if a.effect_id is not None:
             lines.append(Text(f" {effect_line(a)}", palette["warning"]))
         else:
             tone = palette["error"] if a.name == "Bleeding" or c.dead else lower(palette)
-            lines.append(Text.assemble((f" {a.name}", tone), (f" — {a.text}", DIM)))
+            lines.append(Text.assemble((f" {a.name}", tone), (f" — {a.text}", palette["muted"])))
     return lines
 
 
@@ -153,7 +154,7 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     where = "dead" if c.dead else ttu_text(c, enc)  # the roster's own rule
     opened = " (opportunity open)" if c.id in enc.due and where != "now" else ""
     head.append(f"  {c.side}", palette[SIDE_TONES[c.side]])
-    head.append(f" · {c.awareness} · TTU {where}{opened}", DIM)
+    head.append(f" · {c.awareness} · TTU {where}{opened}", palette["muted"])
     lines: list[Text] = [head, *stat_grid(c, palette)]
     penalty = c.stat_penalty()
     state = Text(f"WP taken {c.total_wp()}")  # "WP" alone read as hit points (issue 27)
@@ -166,13 +167,15 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     lines.append(state)  # bleeding and exhaustion: the Effects list below says them once
     seen = players_see(c, enc)
     if seen is not None:
-        lines.append(Text(seen, palette["warning"] if c.hidden else DIM))
+        lines.append(Text(seen, palette["warning"] if c.hidden else palette["muted"]))
     if c.held_action:
         lines.append(Text(f"Held action: {c.held_action} (A8)", palette["accent"]))
     lines.extend(effect_lines(c, enc, palette))
     forecast = standing_words(enc, c.id)  # R31: when its bleeding reaches each line
     if forecast is not None:
-        lines.append(Text.assemble(("☠ Forecast ", palette["error"] + BOLD), (forecast, DIM)))
+        lines.append(
+            Text.assemble(("☠ Forecast ", palette["error"] + BOLD), (forecast, palette["muted"]))
+        )
     lines.extend(under_way(c, palette))
     skills = " · ".join(f"{name} {value}" for name, value in c.skills.items())
     lines.append(Text.assemble(("Skills ", BOLD), skills or "—"))
@@ -204,7 +207,7 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     lines.append(Text("Wounds" if wounds else "Wounds: none", BOLD))
     lines.extend(wounds)
     if c.notes:
-        lines.append(Text(c.notes, Style(italic=True, dim=True)))
+        lines.append(Text(c.notes, palette["muted"] + Style(italic=True)))
     return Group(*lines)
 
 
@@ -232,7 +235,9 @@ class CombatantDetail(TonedPane):
         c = enc.combatants.get(combatant_id) if combatant_id else None
         if c is None:
             key: tuple[object, ...] = (None, len(enc.combatants))
-            content: Group | Text = Text("No one selected: + adds a combatant", DIM)
+            content: Group | Text = Text(
+                "No one selected: + adds a combatant", self.palette["muted"]
+            )
         else:
             # an effect's time left, a bleeding's next tick: they move with the track
             left = enc.time if c.effects or c.bleed_rate else None

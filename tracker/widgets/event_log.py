@@ -49,17 +49,16 @@ LOG_MARKS: dict[LogTone, Mark] = {
 }
 BOLD_KINDS = frozenset({"combat", "death"})  # the fight's start and end, a death
 MARK_LEGEND = "Log: " + "  ".join(f"{m.glyph} {m.words}" for m in LOG_MARKS.values())
-TIME = Style(dim=True)
 STAMP_WIDTH = 7
 GUTTER = "     │ "  # under the stamp, the lines a long event wraps onto
 
 
 def stamp_text(event: Event, palette: Tones = PLAIN) -> Text:
-    """`   6 ▶ `: the track time of the event (blank out of combat), faint, and its
+    """`   6 ▶ `: the track time of the event (blank out of combat), quiet, and its
     kind's glyph in the kind's tone."""
     mark = LOG_MARKS[log_tone(event.kind)]
     time = f"{event.time:>4} " if event.time is not None else "     "
-    return Text.assemble((time, TIME), (mark.glyph, palette[mark.glyph_tone]), " ")
+    return Text.assemble((time, palette["muted"]), (mark.glyph, palette[mark.glyph_tone]), " ")
 
 
 def stamp(event: Event) -> str:
@@ -123,9 +122,13 @@ class EventLog(TonedPane):
         lines = text.wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
         strips = []
         for number, line in enumerate(lines):
-            # assemble, not `Text(stamp, TIME) + line`: `+` keeps the stamp's dim as the
+            # assemble, not `stamp + line`: `+` keeps the stamp's style as the
             # whole line's base style, which faded every event (faint in a light theme).
-            head = stamp_text(event, self.palette) if number == 0 else Text(GUTTER, TIME)
+            head = (
+                stamp_text(event, self.palette)
+                if number == 0
+                else Text(GUTTER, self.palette["muted"])
+            )
             line = Text.assemble(head, line)
             strips.append(Strip(line.render(self._wrap_console), line.cell_len))
         self._events.append(event)

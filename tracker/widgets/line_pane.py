@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from tracker.widgets.tones import Tones, tones
 
-MORE = Style(dim=True, italic=True, reverse=True)
+MORE = Style(italic=True, reverse=True)  # reversed: dim fell under 4.5:1 (issue 27)
 
 
 class LinePane(Widget):

@@ -247,16 +247,16 @@ class OddsView(Widget):
         out = self._headline()
         out.append("\n")
         if s.chance is None:
-            out.append("Mean SS ", style="dim")
+            out.append("Mean SS ", style=self.palette["muted"])
             out.append(f"{float(s.mean):.2f}", style="bold")
             out.append("\n")
         else:
-            out.append("Success ", style="dim")
+            out.append("Success ", style=self.palette["muted"])
             good = self.palette["success" if s.chance >= 0.5 else "error"]
             out.append(percent(s.chance), style=good + Style(bold=True))
             if s.expected_vs is not None:
                 level = victory_level(math.floor(s.expected_vs)) or "—"
-                out.append("  E[VS|success] ", style="dim")
+                out.append("  E[VS|success] ", style=self.palette["muted"])
                 out.append(f"{float(s.expected_vs):.2f} ({level})")
             out.append("\n")
             likely = [(name, p) for name, p in s.levels.items() if p >= Fraction(1, 200)]
@@ -264,12 +264,12 @@ class OddsView(Widget):
         out.append("\n")
         self._bars(out, s)
         if s.shifted is not None:
-            out.append(f"with {self.shift_label}: ", style="dim")
+            out.append(f"with {self.shift_label}: ", style=self.palette["muted"])
             out.append(percent(s.shifted), style="bold")
             if self.note:
-                out.append(f" · {self.note}", style="dim")
+                out.append(f" · {self.note}", style=self.palette["muted"])
         else:
-            out.append(self.note, style="dim")
+            out.append(self.note, style=self.palette["muted"])
         return out
 
     def _bars(self, out: Text, s: OddsSummary) -> None:
@@ -286,7 +286,7 @@ class OddsView(Widget):
             tone = self.palette[{True: "success", False: "error", None: "primary"}[b.success]]
             bar = bar_text(float(b.chance / top), width, b.success)
             out.append(f"{MARKS[b.success]} ", style=tone + Style(bold=True))
-            out.append(f"{label:>11} ", style="dim")
+            out.append(f"{label:>11} ", style=self.palette["muted"])
             out.append(f"{bar:<{width}}", style=tone)
             out.append(f" {percent(b.chance):>7}\n")
         if first == len(rows) and rows and self.goal is not None:

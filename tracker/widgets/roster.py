@@ -58,10 +58,15 @@ class Roster(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     Roster { height: 1fr; overflow-x: hidden; }
     Roster > .roster--header { text-style: bold; background: $panel; color: $text; }
-    Roster > .roster--cursor { background: $primary 30%; color: $text; }
-    Roster:focus > .roster--cursor { background: $primary 60%; color: $text; }
+    Roster > .roster--cursor { background: $primary 30%; color: $foreground; }
+    Roster:focus > .roster--cursor {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+    }
+    Roster:ansi > .roster--cursor {  /* the terminal's colours, swapped: legible in any */
+        background: ansi_default; color: ansi_default; text-style: reverse;
+    }
     Roster > .roster--acting { text-style: bold; background: $warning 30%; }
-    Roster > .roster--dead { color: $text-disabled; text-style: dim; }
+    Roster > .roster--dead { color: $text-disabled; text-style: italic; }
     """
     BINDINGS = [
         Binding("up", "cursor(-1)", "Previous", show=False, id="roster-up"),

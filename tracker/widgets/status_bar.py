@@ -12,7 +12,7 @@ from textual.widgets import Static
 from rules.model.state import Encounter
 from tracker.host.dialog_host import ReportsUnsaved
 
-DIM = "dim"
+DIM = "$foreground-muted"  # quiet, never faint: dim fell under 4.5:1 (issue 27)
 SEP = (" │ ", DIM)
 
 

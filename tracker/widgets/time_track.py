@@ -44,6 +44,7 @@ def kind_styles(palette: Tones) -> dict[str, Style]:
 # them apart without colour.
 KIND_TONES: dict[str, tuple[str, Style]] = {
     "now": ("now", Style(bold=True)),
+    "ruler": ("muted", Style()),  # the numbers, the rule, the headline's hints: quiet, legible
     "act": ("primary", Style()),
     "bleed": ("error", Style(bold=True)),
     "zero": ("error", Style(bold=True, underline=True)),
@@ -53,7 +54,6 @@ KIND_TONES: dict[str, tuple[str, Style]] = {
     "remind": ("accent", Style(bold=True)),
 }
 GLYPHS = {**PREFIX, "now": "▼", "act": "▲"}  # on the ruler line: ▼ now, ▲ acts
-RULER = Style(dim=True)
 HEADLINE_LINES = 3  # headline, numbers, ruler; the rest are label lanes
 
 
@@ -125,10 +125,13 @@ class TimeTrack(Widget):
             if enc.outcome:
                 text.append(f"Combat over: {enc.outcome}", Style(bold=True))
                 # the clock, not when it ended: passing time moves it on (P)
-                text.append(f" · track {enc.time} · {begin} begins another fight", RULER)
+                text.append(
+                    f" · track {enc.time} · {begin} begins another fight",
+                    self.styles_by_kind["ruler"],
+                )
             else:
                 text.append("Not in combat", Style(bold=True))
-                text.append(f" · {begin} begins combat (A7)", RULER)
+                text.append(f" · {begin} begins combat (A7)", self.styles_by_kind["ruler"])
             self._timed_next(text, enc)
             return text
         short = short_names(enc)
@@ -156,7 +159,9 @@ class TimeTrack(Widget):
                 words = words_for(self)
                 act, advance = words.get("act", "a"), words.get("advance", "n")
                 opens = "the next" if many else "it"
-                text.append(f" · {act} acts · {advance} opens {opens}", RULER)
+                text.append(
+                    f" · {act} acts · {advance} opens {opens}", self.styles_by_kind["ruler"]
+                )
         else:
             text.append(f"Track {enc.time}", Style(bold=True))
             nxt = next((m for m in collect_marks(enc, short, None, 20)), None)
@@ -180,7 +185,10 @@ class TimeTrack(Widget):
         if layout is not None:
             text.append(self._unlabelled(layout, named), Style(bold=True))
             if layout.later:
-                text.append(f"  (+{layout.later} later than {layout.last_time})", RULER)
+                text.append(
+                    f"  (+{layout.later} later than {layout.last_time})",
+                    self.styles_by_kind["ruler"],
+                )
         return text
 
     def _timed_next(self, text: Text, enc: Encounter) -> None:
@@ -214,7 +222,7 @@ class TimeTrack(Widget):
         of = f" ({where[0]} of {where[1]})" if where[1] > 1 else ""
         name = actor.name if short is None else short.get(actor.id, actor.name)
         text.append(f" {name}: {action.name} to roll{of} ", self.styles_by_kind["now"])
-        text.append(" a rolls it · " if short is None else " · ", RULER)
+        text.append(" a rolls it · " if short is None else " · ", self.styles_by_kind["ruler"])
 
     def lines(self) -> list[Text]:
         """The widget's text, line by line (tests read it as plain text)."""
@@ -258,15 +266,15 @@ class TimeTrack(Widget):
                 numbers[i] == " " for i in range(column, min(width, column + len(label) + 1))
             ):
                 numbers[column : column + len(label)] = label
-        ruler = Text("".join(numbers), RULER)
+        ruler = Text("".join(numbers), self.styles_by_kind["ruler"])
         line = Text()
         chars = ["─"] * width
         for column, _time in layout.ticks:
             if column < width:
                 chars[column] = "┼"
-        line.append("".join(chars), RULER)
+        line.append("".join(chars), self.styles_by_kind["ruler"])
         # An effect's later ticks: its glyph, not bold, under every other mark (track_layout).
-        quiet = self.styles_by_kind["tick"] + Style(bold=False, dim=True)
+        quiet = self.styles_by_kind["tick"] + Style(bold=False, italic=True)
         for column in layout.repeats:
             line = Text.assemble(line[:column], (GLYPHS["tick"], quiet), line[column + 1 :])
         # The "now" glyph wins a column it shares with the rest of its tie; the GM's own

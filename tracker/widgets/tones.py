@@ -36,10 +36,15 @@ TONES: dict[str, str] = {
     "accent": "color: $text-accent;",
     "muted": "color: $foreground-muted;",
     # With a background of their own: the text colour is `auto` against it.
-    "now": "background: $warning; color: $text; text-style: bold;",
-    "alarm": "background: $error; color: $text; text-style: bold;",
+    "now": "background: $warning; color: auto 100%; text-style: bold;",
+    "alarm": "background: $error; color: auto 100%; text-style: bold;",
 }
 OWN_BACKGROUND = frozenset({"now", "alarm"})
+# In an ANSI theme the terminal picks the colours, and no colour under text reads 4.5:1
+# in every palette (Textual's: white on red 4.2, its black on cyan 2.9): the terminal's
+# own two, swapped, read in any; the words (NOW, ⚠ DECISION) say which is which.
+REVERSED = "background: ansi_default; color: ansi_default; text-style: bold reverse;"
+ANSI_TONES: dict[str, str] = {"now": REVERSED, "alarm": REVERSED}
 TONE_CLASSES: frozenset[str] = frozenset(f"tone--{name}" for name in TONES)
 
 Tones = Mapping[str, Style]
@@ -49,7 +54,9 @@ PLAIN: Tones = {name: Style(bold=name in {"strong", "now", "alarm"}) for name in
 
 def tone_css(screen: str) -> str:
     """The CSS rules for a screen type's tone classes (appended to its DEFAULT_CSS)."""
-    return "\n".join(f"{screen} > .tone--{name} {{ {rules} }}" for name, rules in TONES.items())
+    rules = [f"{screen} > .tone--{name} {{ {css} }}" for name, css in TONES.items()]
+    rules += [f"{screen}:ansi > .tone--{name} {{ {css} }}" for name, css in ANSI_TONES.items()]
+    return "\n".join(rules)
 
 
 def tones(widget: Widget) -> dict[str, Style]:

@@ -15,49 +15,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual.color import Color
-from textual.markup import parse_style
+from tracker.themes.contrast import TARGET, contrast, readable, theme_colour
 
-TARGET = 4.6  # a hair over WCAG AA's 4.5, so rounding to a hex never lands under it
-STEP = 0.05  # of the way to the foreground, each step
-
-
-def luminance(colour: Color) -> float:
-    """WCAG 2 relative luminance."""
-
-    def linear(channel: int) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * linear(colour.r) + 0.7152 * linear(colour.g) + 0.0722 * linear(colour.b)
-
-
-def contrast(a: Color, b: Color) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def readable(colour: Color, toward: Color, *grounds: Color) -> Color:
-    """`colour`, moved towards `toward` until it reaches TARGET on every ground."""
-    amount = 0.0
-    shown = colour
-    while amount < 1 and any(contrast(shown, g) < TARGET for g in grounds):
-        amount = min(1.0, amount + STEP)
-        shown = colour.blend(toward, amount)
-    return shown
-
-
-def _colour(variables: dict[str, str], name: str) -> Color:
-    """The theme's `$name` as a colour (a variable resolved, as a style's would be)."""
-    found = parse_style(f"${name}", variables).foreground
-    assert found is not None, name
-    return found
+__all__ = ["TARGET", "contrast", "legible_variables", "readable"]
 
 
 def legible_variables(variables: dict[str, str]) -> dict[str, str]:
     """`$pv-*`: the players' screen's text colours for a theme's `variables` (and its
     footer's keys, measured against the footer's own background)."""
-    theme = partial(_colour, variables)
+    theme = partial(theme_colour, variables)
     fg, grounds = theme("foreground"), (theme("background"), theme("surface"))
     bases = {
         "pv-harm": theme("error"),
