@@ -53,11 +53,17 @@ def action_label(action: Action) -> str:
     return f"{action.name} (cost {action.cost}, {what})"
 
 
+TWICE = " ×2"  # after an action taken twice in the opportunity
+
+
 class ActionList(MarkedSelectionList[str]):
-    """The repertoire as a checklist: space toggles an action, enter takes the opportunity."""
+    """The repertoire as a checklist: space toggles an action, 2 takes it twice (two
+    attacks with one knife: issue 27, where a second copy of the action in the sheet took
+    ~61 Tabs to add), enter takes the opportunity."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "screen.submit_soon", "Take", id="opportunity.take"),
+        Binding("2", "screen.twice", "Twice", id="opportunity.twice"),
     ]
 
 
@@ -93,6 +99,7 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
         self.encounter = encounter
         self.notice = ""  # a refused 4th action says so until the next change
         self.landing: int | None = None
+        self.twice: set[str] = set()  # ticked actions taken twice (A8: each counts)
 
     # --- layout ---------------------------------------------------------------------
 
@@ -106,8 +113,8 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             )
             held = f"  Held from before: {c.held_action} (lapses now, A8)." if c.held_action else ""
             yield Static(
-                f"Up to {MAX_ACTIONS} actions (space ticks, enter takes, none ticked: the"
-                f" highlighted): {penalties()}"
+                f"Up to {MAX_ACTIONS} actions (space ticks, 2 takes one twice, enter takes,"
+                f" none ticked: the highlighted): {penalties()}"
                 f" (A8); the opportunity costs the largest (R7).{held}",
                 classes="hint",
                 markup=False,
@@ -142,30 +149,68 @@ class OpportunityDialog(ActDialog[TakeOpportunity]):
             self.refresh_form()  # nothing ticked: the highlighted action is the one taken
 
     def _chosen(self) -> list[str]:
-        """The ticked actions; none ticked: the highlighted one (enter takes it alone)."""
+        """The ticked actions, one taken twice written twice; none ticked: the highlighted
+        one (enter takes it alone)."""
         actions = self.query_one("#actions", SelectionList)
         if actions.selected:
-            return list(actions.selected)
+            return [n for name in actions.selected for n in [name] * (1 + (name in self.twice))]
         at = actions.highlighted
         return [] if at is None else [actions.get_option_at_index(at).value]
 
+    def action_twice(self) -> None:
+        """The highlighted action twice (ticked), or once again; a fourth is refused (A8)."""
+        actions = self.query_one("#actions", SelectionList)
+        at = actions.highlighted
+        if at is None:
+            return
+        name = actions.get_option_at_index(at).value
+        if name in self.twice:
+            self.twice.discard(name)
+        else:
+            others = [n for n in self._chosen() if n != name] if actions.selected else []
+            if len(others) + 2 > MAX_ACTIONS:
+                self.notice = f"at most {MAX_ACTIONS} actions in one opportunity (A8)"
+                self.app.bell()
+                self.refresh_form()
+                return
+            self.twice.add(name)
+        self._label(at, name)
+        if name in self.twice and name not in actions.selected:
+            actions.select(name)  # posts SelectedChanged: the form is refreshed there
+        else:
+            self._actions_changed_to(actions)
+
+    def _label(self, index: int, name: str) -> None:
+        actions = self.query_one("#actions", SelectionList)
+        label = action_label(self.actor.action(name)) + (TWICE if name in self.twice else "")
+        actions.replace_option_prompt_at_index(index, label)
+
     @on(SelectionList.SelectedChanged, "#actions")
     def _actions_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
-        chosen = event.selection_list.selected
+        self._actions_changed_to(event.selection_list)
+
+    def _actions_changed_to(self, actions: SelectionList[str]) -> None:
+        for name in self.twice - set(actions.selected):  # unticked: once again, if ticked
+            self.twice.discard(name)
+            self._label(self._index_of(name), name)
+        chosen = self._chosen()
         if len(chosen) > MAX_ACTIONS:
             # A8: a fourth action is refused on the spot: the last one picked is unticked.
             self.notice = f"at most {MAX_ACTIONS} actions in one opportunity (A8)"
-            event.selection_list.deselect(chosen[-1])
+            actions.deselect(actions.selected[-1])
             self.app.bell()
             return
         if len(chosen) < MAX_ACTIONS:
             self.notice = ""
         hold = self.query_one("#hold", Select)
         kept = hold.value
-        hold.set_options([(name, name) for name in chosen])
+        hold.set_options([(name, name) for name in dict.fromkeys(chosen)])
         if kept in chosen:
             hold.value = kept
         self.refresh_form()
+
+    def _index_of(self, name: str) -> int:
+        return next(i for i, a in enumerate(self.actor.actions) if a.name == name)
 
     def validate_form(self) -> tuple[TakeOpportunity | None, dict[str, str]]:
         c, enc = self.actor, self.encounter
