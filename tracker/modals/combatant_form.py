@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
-from rules.engine.questions import default_repertoire
+from rules.engine.questions import default_repertoire, default_side
 from rules.model.commands import AddCombatant, EditCombatant
 from rules.model.errors import field_errors
 from rules.model.state import (
@@ -200,7 +200,7 @@ class CombatantForm(Dialog[SheetCommand]):
             "Name", Input(c.name if c else "", placeholder="the combatant's name", id="name")
         )
         yield FieldError("name")
-        side = c.side if c else Combatant.model_fields["side"].default
+        side = c.side if c else default_side(self.encounter)  # the last one added's
         yield labelled(
             "Side", FieldSelect([(s, s) for s in SIDES], value=side, allow_blank=False, id="side")
         )

@@ -99,6 +99,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "names": (
         "SHEET_FIELDS",
         "default_repertoire",
+        "default_side",
         "free_name",
         "name_taken",
         "numbered_names",

@@ -14,12 +14,22 @@ from rules.engine.handlers.roster import (
     numbered_names,
     unique_name,
 )
+from rules.model.state import Encounter, Side
 
 __all__ = [
     "SHEET_FIELDS",
     "default_repertoire",
+    "default_side",
     "free_name",
     "name_taken",
     "numbered_names",
     "unique_name",
 ]
+
+
+def default_side(enc: Encounter) -> Side:
+    """The side a new sheet starts on: the last one added's (a GM adds the party, then
+    the foes, each in a run), a PC in an empty encounter. Before (issue 27) every new
+    sheet said enemy, even the third PC of a party's encounter."""
+    last = next(reversed(enc.combatants.values()), None)
+    return "PC" if last is None else last.side
