@@ -18,6 +18,7 @@ from rules.engine.handlers import (  # noqa: F401
     batch,
     care,
     effects,
+    party_join,
     pool_checks,
     rename,
     roster,

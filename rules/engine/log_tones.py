@@ -18,7 +18,7 @@ __all__ = ["GM_OWN", "LogTone", "log_tone"]
 
 LogTone = Literal["turn", "attack", "harm", "care", "roll", "decision", "gm", "note"]
 # The kinds a GM's own key writes: never the rules' doing, and never the players'.
-GM_OWN = frozenset({"visibility", "edit", "order", "settings", "reminder"})
+GM_OWN = frozenset({"visibility", "edit", "order", "settings", "reminder", "party"})
 _DECISION = frozenset({"pending"})
 
 

@@ -20,6 +20,7 @@ from rules.model.effect_commands import (
     PassTime,
     RemoveEffect,
 )
+from rules.model.party_commands import JoinParty
 from rules.model.plain_text import Name, Note, ShortText
 from rules.model.state import (
     Awareness,
@@ -389,7 +390,8 @@ Command = Annotated[
     | SetHidden
     | SetReveal
     | SetOpenRolls
-    | SetFoeTicks,
+    | SetFoeTicks
+    | JoinParty,
     Field(discriminator="type"),
 ]
 

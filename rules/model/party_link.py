@@ -29,3 +29,5 @@ class PartyLink(Model):
     file: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\\\x00]+\.json$")]
     revision: Annotated[int, Field(ge=0)]
     token: Uid
+    # PCs added to this encounter who join the party at its write-back (JoinParty).
+    joining: list[Uid] = Field(default_factory=list, max_length=500)

@@ -94,6 +94,8 @@ def summary_lines(party: Party, encounter: Encounter, only: set[str] | None = No
             lines.append(summary(encounter.combatants[cid], party.characters[cid]))
         else:
             lines.append(f"{party.characters[cid].name}: keeps the party's state (merge)")
+    for cid in joiners(party, encounter):
+        lines.append(f"{summary(encounter.combatants[cid])} (joins the party)")
     for cid, c in party.characters.items():
         if cid not in encounter.combatants:
             lines.append(f"{c.name}: not in this encounter, keeps the party's state")
@@ -102,16 +104,26 @@ def summary_lines(party: Party, encounter: Encounter, only: set[str] | None = No
     return lines
 
 
+def joiners(party: Party, encounter: Encounter) -> list[str]:
+    """The PCs this encounter adds to the party (JoinParty), still in it and not yet the
+    party's: after a first write-back a joiner is a member like any other."""
+    joining = set(encounter.party.joining) if encounter.party is not None else set()
+    return [cid for cid in party_members(joining, encounter) if cid not in party.characters]
+
+
 def carried(
     party: Party, encounter: Encounter, only: set[str] | None = None
 ) -> dict[str, Combatant]:
     """The party characters as the encounter leaves them (the party's sheet, the fight's
-    lasting state); `only`: just these ids."""
+    lasting state), and the PCs joining it with their own sheets; `only`: just these ids
+    (a joiner is always carried: the party never had it, so nothing there can conflict)."""
     found: dict[str, Combatant] = {}
     for cid in party_members(set(party.characters), encounter):
         if only is None or cid in only:
             sheet = party.characters[cid]
             found[cid] = for_party(encounter.combatants[cid], encounter.time, sheet)
+    for cid in joiners(party, encounter):
+        found[cid] = for_party(encounter.combatants[cid], encounter.time)
     return found
 
 

@@ -37,6 +37,7 @@ NOT_TYPED = {
     "DuplicateCombatant.id",
     "RemoveCombatant.id",
     "SetHidden.id",
+    "JoinParty.id",
     "SetReveal.id",
     "StartCombat.initiators",
     "StartCombat.awareness",

@@ -39,7 +39,16 @@ def about_selected(host: ScreenHost, action: str, dialog: Callable[[Encounter, s
 def add(host: ScreenHost) -> None:
     from tracker.modals.combatant_form import CombatantForm
 
-    host.ask(CombatantForm(host.encounter, None))
+    host.ask(CombatantForm(host.encounter, None), lambda command: _added(host, command))
+
+
+def _added(host: ScreenHost, command: Any) -> None:
+    """Run the add; a PC added to a party's encounter is asked whether it joins it."""
+    from tracker.party.joining import offer_to_join
+
+    before = set(host.encounter.combatants)
+    if host.tracker.run_command(command):
+        offer_to_join(host.tracker, before)
 
 
 def add_template(host: ScreenHost) -> None:
@@ -50,9 +59,7 @@ def add_template(host: ScreenHost) -> None:
 
     def added(combatant: Any) -> None:
         awareness, count = combatant.awareness, picker.count
-        host.tracker.run_command(
-            AddCombatant(combatant=combatant, awareness=awareness, count=count)
-        )
+        _added(host, AddCombatant(combatant=combatant, awareness=awareness, count=count))
 
     picker = TemplatePicker(host.tracker.saves_dir / "roster", host.encounter, builtin=ROSTER_DIR)
     host.ask(picker, added)
