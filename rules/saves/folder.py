@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rules.model.party import Party
+from rules.model.party_link import PartyLink
 from rules.saves.party_store import load_party, parties_folder
 from rules.saves.raw import stamp as _stamp
 from rules.saves.store import SaveError, _os_problem, backup_path, read_save
@@ -40,6 +41,7 @@ class SaveInfo:
     total: int = 0
     error: str | None = None
     backup: SaveInfo | None = None
+    party: PartyLink | None = None  # the party it was made from: listed under that party
 
 
 Cache = dict[str, tuple[tuple[int, ...], SaveInfo]]  # file name -> (its stamp, its summary)
@@ -138,6 +140,7 @@ def _summary(path: Path, info: os.stat_result) -> SaveInfo:
         in_combat=encounter.in_combat,
         alive=sum(1 for c in combatants if not c.dead),
         total=len(encounter.combatants),
+        party=encounter.party,
     )
 
 

@@ -48,15 +48,8 @@ def lock_path(target: Path) -> Path:
 def locked(path: Path, target: Path) -> Iterator[None]:
     """Hold the save's lock (waiting up to LOCK_TIMEOUT); `path` is the name the GM knows."""
     lock = lock_path(target)
+    fd = _open(path, lock, _NOT_WRITTEN, "save")
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC, 0o644)
-    except OSError as error:
-        if error.errno == errno.ELOOP or os.path.islink(lock):
-            raise _not_a_lock(path, lock) from None
-        raise
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _not_a_lock(path, lock)
         _acquire(fd, path)
         try:
             yield
@@ -66,12 +59,47 @@ def locked(path: Path, target: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _not_a_lock(path: Path, lock: Path) -> SaveError:
-    problem = (
-        f"{lock.name} beside it is a symbolic link or not a file, so the save was not"
-        " written: remove it, or save this fight under another name"
-    )
-    return SaveError(path, problem, action="save")
+@contextmanager
+def locked_now(path: Path, action: str) -> Iterator[None]:
+    """Hold the save's lock without waiting, or a SaveError: another copy of the tracker
+    is saving it this instant. The saves browser renames and trashes under it."""
+    fd = _open(path, lock_path(path), _LEFT_ALONE, action)
+    try:
+        if not _try_lock(fd):
+            problem = (
+                "another copy of the tracker is saving it right now, so it was left as it"
+                " is: try again in a moment (or close that copy first)"
+            )
+            raise SaveError(path, problem, action=action)
+        try:
+            yield
+        finally:
+            _release(fd)
+    finally:
+        os.close(fd)
+
+
+_NOT_WRITTEN = "so the save was not written: remove it, or save this fight under another name"
+_LEFT_ALONE = "so the save was left as it is: remove that file, then try again"
+
+
+def _open(path: Path, lock: Path, then: str, action: str) -> int:
+    """The lock file, opened without following a link; a SaveError if it is no file."""
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC, 0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(lock):
+            raise _not_a_lock(path, lock, then, action) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise _not_a_lock(path, lock, then, action)
+    return fd
+
+
+def _not_a_lock(path: Path, lock: Path, then: str, action: str) -> SaveError:
+    problem = f"{lock.name} beside it is a symbolic link or not a file, {then}"
+    return SaveError(path, problem, action=action)
 
 
 def _acquire(fd: int, path: Path) -> None:

@@ -191,6 +191,12 @@ def save_session(session: Session, path: Path) -> None:
             raise SaveError(path, _os_problem(error), action="save") from None
 
 
+def session_bytes(session: Session, path: Path) -> bytes:
+    """The bytes `save_session` would write for `session` at `path` (a SaveError if none
+    can be): the saves browser writes a renamed fight to a new name with them."""
+    return _serialize(session, path)
+
+
 def _serialize(session: Session, path: Path) -> bytes:
     if session.base is None:
         raise ValueError("session.base must be the encounter before the first done step")

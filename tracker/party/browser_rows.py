@@ -2,8 +2,9 @@
 the party a new encounter is made from.
 
 Parties live in `<saves>/parties` (rules.saves.party_store); the browser lists
-them under "New encounter" and the demo. Enter on a party opens its screen;
-"＋ New party" names one (with the open encounter's PCs, if the GM wants them).
+them under "New encounter" and the demo, each with the encounters made from it.
+Enter on a party opens its screen; "＋ New party" names one (with the open
+encounter's PCs, if the GM wants them).
 The browser is read as a `Browser` (it imports this module, never the reverse).
 """
 
@@ -44,43 +45,38 @@ class Browser(Protocol):
     def action_reload(self) -> None: ...
 
 
-def party_rows(browser: Browser, table: DataTable[Any]) -> dict[str, PartyInfo]:
-    """A row for "＋ New party" and one per party file in the browser's `table`; returns
-    the parties by row key."""
-    add = table.add_row
-    add(
-        Text("⚑ New party", style=theme_style(browser.app, "text-success")),
-        *[""] * 5,
-        key=NEW_PARTY,
-    )
-    found: dict[str, PartyInfo] = {}
+def new_party_row(browser: Browser, table: DataTable[Any]) -> None:
+    """The "⚑ New party" row."""
+    style = theme_style(browser.app, "text-success")
+    table.add_row(Text("⚑ New party", style=style), *[""] * 5, key=NEW_PARTY)
+
+
+def listed_parties(browser: Browser) -> dict[str, PartyInfo]:
+    """The party files of the browser's folder, by their row's key (a folder that cannot
+    be listed is said on the browser's error line, not a crash)."""
     try:
         listed = list_parties(browser.folder)
-    except SaveError as error:  # the folder is a file, or unreadable: said, not a crash
+    except SaveError as error:
         browser.show_error(str(error))
         listed = []
-    for info in listed:
-        key = PARTY + str(info.path)
-        found[key] = info
-        saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
-        where = f"parties/{info.path.name}"
-        if info.party is None:
-            style = theme_style(browser.app, "text-error")
-            add(
-                Text(f"⚠ party {info.name}", style=style),
-                "",
-                "",
-                "won't open",
-                saved,
-                where,
-                key=key,
-            )
-            continue
-        party = info.party
-        alive = sum(not c.dead for c in party.characters.values())
-        cells = (f"⚑ Party: {party.name}", str(party.day), "", f"{alive}/{len(party.characters)}")
-        add(*map(Text, cells), Text(saved), Text(where), key=key)
-    return found
+    return {PARTY + str(info.path): info for info in listed}
+
+
+def party_row(browser: Browser, table: DataTable[Any], key: str, info: PartyInfo) -> str:
+    """One party's row: its name, day and who is alive; the encounters made from it are
+    listed under it (the saves browser puts them there). Returns its File cell's text."""
+    saved = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+    where = f"parties/{info.path.name}"
+    if info.party is None:
+        style = theme_style(browser.app, "text-error")
+        cells = (Text(f"⚠ party {info.name}", style=style), "", "", "won't open")
+        table.add_row(*cells, Text(saved), Text(where), key=key)
+        return where
+    party = info.party
+    alive = sum(not c.dead for c in party.characters.values())
+    shown = (f"⚑ Party: {party.name}", str(party.day), "", f"{alive}/{len(party.characters)}")
+    table.add_row(*map(Text, shown), Text(saved), Text(where), key=key)
+    return where
 
 
 def open_party(browser: Browser, path: Path) -> None:
