@@ -57,5 +57,6 @@ def test_the_sdist_holds_the_package_and_its_data_and_no_tests(tmp_path: Path) -
         "README.md",
     ):
         assert needed in names, needed
+    assert "Provides-Extra: serve" in metadata  # --serve: tests/install/test_serve_extra.py
     assert "Classifier: Programming Language :: Python :: 3.11" in metadata
     assert "Classifier: Topic :: Games/Entertainment :: Role-Playing" in metadata
