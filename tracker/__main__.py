@@ -19,7 +19,13 @@ import sys
 from pathlib import Path
 
 from tracker import __version__
-from tracker.cli.serve_args import DEFAULT_HOST, DEFAULT_PORT, add_serve_arguments, serve_conflict
+from tracker.cli.serve_args import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    add_serve_arguments,
+    serve_conflict,
+    serve_extra_missing,
+)
 
 
 def where_things_live() -> str:
@@ -114,6 +120,9 @@ def _main(argv: list[str] | None) -> int:
     if args.demo and args.path is not None:
         parser.error("give a save file or --demo, not both")
     if args.serve is not None:
+        if (missing := serve_extra_missing()) is not None:
+            print(f"tracker: {missing}", file=sys.stderr)
+            return 2
         from tracker.players.serve import serve
 
         return serve(args.serve, args.host or DEFAULT_HOST, args.port or DEFAULT_PORT)

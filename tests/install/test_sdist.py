@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+PYTHONS = "Classifier: Programming Language :: Python :: 3."
 
 
 def tracked() -> list[str]:
@@ -57,5 +58,7 @@ def test_the_sdist_holds_the_package_and_its_data_and_no_tests(tmp_path: Path) -
         "README.md",
     ):
         assert needed in names, needed
-    assert "Classifier: Programming Language :: Python :: 3.11" in metadata
+    assert "Provides-Extra: serve" in metadata  # --serve: tests/install/test_serve_extra.py
+    tested = [line for line in metadata.splitlines() if line.startswith(PYTHONS)]
+    assert tested == [f"{PYTHONS}11", f"{PYTHONS}12"]  # make test, make test-versions
     assert "Classifier: Topic :: Games/Entertainment :: Role-Playing" in metadata

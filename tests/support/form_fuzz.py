@@ -34,7 +34,7 @@ from textual.widgets import Input, Select
 from textual.widgets.input import Selection
 
 from rules.model.plain_text import problem
-from tests.support.burst import send_at_once
+from tests.support.burst import deliver, send_at_once
 from tests.support.hostile_text import HOSTILE
 from tests.support.modal_host import handled, keys_done, until
 from tests.support.soak import SOAK
@@ -223,8 +223,7 @@ async def _through_the_keys(
         if value.isprintable() and len(value) < 40:
             send_at_once(app, *value)
         else:
-            assert app._driver is not None
-            app._driver.send_message(events.Paste(value))
+            deliver(app, events.Paste(value))
         await keys_done(pilot)
         await handled(target, dialog)
         # What the keys made of it (a digit alone in a name picks a condition and moves

@@ -16,7 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Select
 from textual.widgets.input import Selection
 
-from tests.support.burst import send_at_once
+from tests.support.burst import landed, send_at_once
+from tracker.host.key_order import QueuesKeys
 from tracker.modals.form import FieldError
 from tracker.themes.legible import LegibleApp
 
@@ -81,13 +82,10 @@ async def keys_done(pilot: Pilot[None]) -> None:
     (the tracker's tracker.host.key_order keeps them in a queue of its own, one in flight at a
     time; a bare host routes them at once)."""
     app = pilot.app
-    await handled(app, app)  # the driver's keys reached the app's queue
-    await until(
-        pilot,
-        lambda: (
-            not getattr(app, "_keys_waiting", None) and getattr(app, "_key_in_flight", None) is None
-        ),
-    )
+    await landed(app)  # the keys sent are in the app's queue
+    await handled(app, app)  # and the app has taken them from it
+    if isinstance(app, QueuesKeys):
+        await until(pilot, lambda: app.keys.idle)
 
 
 async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:

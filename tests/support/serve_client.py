@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,16 +82,25 @@ class Served:
 
 
 @contextmanager
-def served(save: Path, log: Path, *extra: str, cwd: Path | None = None) -> Iterator[Served]:
-    """`tracker --serve SAVE` on a free loopback port, listening; killed (group) at exit."""
+def served(
+    save: Path,
+    log: Path,
+    *extra: str,
+    cwd: Path | None = None,
+    tracker: Sequence[str | Path] = (sys.executable, "-m", "tracker"),
+    env: dict[str, str] | None = None,
+) -> Iterator[Served]:
+    """`tracker --serve SAVE` on a free loopback port, listening; killed (group) at exit.
+    `tracker`: the command (an installed venv's script, tests/install)."""
     port = free_port()
-    command = [sys.executable, "-m", "tracker", "--serve", str(save), "--port", str(port), *extra]
+    command = [*map(str, tracker), "--serve", str(save), "--port", str(port), *extra]
     with log.open("wb") as out:
         process = subprocess.Popen(
             command,
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=cwd,
+            env=env,
             start_new_session=True,  # its own group: the views it spawns die with it
         )
     server = Served(process, port, log)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import ipaddress
 import re
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 DEFAULT_HOST = "127.0.0.1"  # loopback: only this machine, unless the GM says otherwise
 DEFAULT_PORT = 8000
 _LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
+# What tracker.players.serve imports that a plain install lacks: the serve extra.
+SERVE_EXTRA = ("textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2")
 
 
 def port_number(text: str) -> int:
@@ -70,3 +73,16 @@ def serve_conflict(args: argparse.Namespace) -> str | None:
     if args.path is not None or args.demo or getattr(args, "view", None) is not None:
         return "--serve takes its own save file: give --serve PATH alone"
     return None
+
+
+def serve_extra_missing() -> str | None:
+    """Why --serve cannot run in this environment, or None. The serve extra is optional
+    (textual-serve and aiohttp are half a plain install), so it is looked for, not
+    imported: only `--serve` itself loads it."""
+    missing = [name for name in SERVE_EXTRA if importlib.util.find_spec(name) is None]
+    if not missing:
+        return None
+    return (
+        f"--serve needs the serve extra ({', '.join(missing)} not installed):"
+        ' pip install "fs-tracker[serve]" (pipx: pipx inject fs-tracker textual-serve)'
+    )

@@ -89,6 +89,11 @@ class KeyQueue:
         self._holds: dict[int, float] = {}  # each hold not yet released: when it began
         self._hold_count = 0
 
+    @property
+    def idle(self) -> bool:
+        """No key is waiting or in flight: every key typed so far has been handled."""
+        return not self._waiting and self._in_flight is None
+
     def hold(self) -> Callable[[], None]:
         """Keep the keys from now on until the returned release is called (once is enough)."""
         self._hold_count += 1

@@ -9,6 +9,7 @@ was lost (`3 7 0 5` arrived as `7 0 5`, `w 375` as an empty field).
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -16,9 +17,10 @@ from textual.widgets import Input, Select
 
 from tests.support.act_fixtures import SIZE, attack_dialog_open
 from tests.support.burst import send_at_once
-from tests.support.modal_host import type_into, until
+from tests.support.modal_host import handled, keys_done, type_into, until
 from tests.support.physical_steps import physical_fight, prompt
 from tracker.app.tracker_app import make_app
+from tracker.host.key_order import hold_keys
 from tracker.modals.act import AttackDialog
 from tracker.modals.wound import WoundForm
 from tracker.screens.main import MainScreen
@@ -81,3 +83,30 @@ async def test_ctrl_u_then_faces_in_one_burst_clears_first(tmp_path: Path) -> No
         assert field.value == "3 7"
         send_at_once(app, "ctrl+u", *" ".join("23456"))
         await settled(pilot, field, "2 3 4 5 6")
+
+
+async def test_the_tests_wait_for_every_key_sent(tmp_path: Path) -> None:
+    """keys_done, the tests' one wait for typed keys, waits for keys still on their way
+    to the app and keys its queue holds. It read two names the queue no longer had, and
+    its wait on the app could be queued ahead of the keys: on Python 3.12 the form fuzz
+    pressed enter with a digit still to come, which made the form valid."""
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
+        send_at_once(app, "w")
+        await until(pilot, lambda: isinstance(app.screen, WoundForm) and app.screen.is_mounted)
+        field = app.screen.query_one("#wp", Input)
+        await until(pilot, lambda: app.focused is field)
+        release = hold_keys(app)
+        send_at_once(app, "3", "7")
+        waiting = asyncio.create_task(keys_done(pilot))
+        await asyncio.sleep(0)  # it starts: its first wait is on the app's queue
+        await handled(app, app)  # behind that wait in the same queue: it is over
+        await asyncio.sleep(0)
+        assert not waiting.done() and field.value == ""  # the keys are held
+        release()
+        await waiting
+        assert field.value == "37"
+        send_at_once(app, "1", "2")
+        await keys_done(pilot)
+        assert field.value == "3712"
