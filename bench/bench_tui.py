@@ -199,7 +199,7 @@ async def _n_key_samples(app, revision, before=None, settle=None) -> list[float]
     return samples[3:]
 
 
-def _big_save(folder: Path) -> Path:
+def two_hundred_save(folder: Path) -> Path:
     """The demo plus 197 roster clones (200 combatants), combat begun and advanced once."""
     from rules.engine.session import Session
     from rules.mechanics.dice import SeededDice
@@ -269,7 +269,7 @@ def advance() -> dict[str, float]:
     os.environ.setdefault("TEXTUAL_ANIMATION", "none")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        path = _big_save(folder)
+        path = two_hundred_save(folder)
         ours = asyncio.run(_advance_samples(path, folder))
     table = asyncio.run(_datatable_samples())
     return {

@@ -1,0 +1,115 @@
+"""How soon the next dialog is on screen after the key that rolls (issue 27 target: ≤ 50 ms).
+
+dialog_open_ms_c200_e5000 — in process, `run_test(size=(120, 40))` on the demo with 197
+roster clones (200 combatants) in combat and a log of 5,000 events. Dinzis is due; `a`
+and Enter open his attack (not timed). A sample is the time from the Enter that rolls
+the attack (one key event sent through the driver, as `Pilot.press` sends it, without
+its idle waits) to the first frame, rendered to terminal bytes as a terminal would
+cost, that shows the dialog the roll opens (the parry question or the damage). A miss
+opens no dialog and is not a sample. Then (not timed) the dialog is dismissed and both
+commands undone, so every sample starts from the same state. The issue saw 1.5-3 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from textual import events
+
+from bench.bench_tui import two_hundred_save
+
+SAMPLES = 20
+EVENTS = 5000
+NEXT = ("ParryDialog", "DamageDialog")
+
+
+def _padded(path: Path) -> None:
+    """The save's log filled to EVENTS lines (as hours of play leave it)."""
+    from rules.model.event import Event
+    from rules.saves.store import load_session, save_session
+
+    session = load_session(path)
+    log = session.encounter.log
+    start = len(log)
+    for k in range(start, EVENTS):
+        text = f"Soldier {k % 200} attacks: 4d10 3 7 9 1 vs Dex 7 → 5 VP, goal 3 → hit"
+        log.insert(0, Event(seq=-(k + 1), time=0, kind="attack", text=text))
+    save_session(session, path)
+
+
+async def _wait(condition: object, timeout: float = 10) -> None:
+    deadline = time.perf_counter() + timeout
+    while not condition():  # type: ignore[operator]
+        if time.perf_counter() > deadline:
+            raise RuntimeError("the app did not get there within 10 s")
+        await asyncio.sleep(0.001)
+
+
+async def _samples(path: Path, folder: Path) -> list[float]:
+    from tracker.app.tracker_app import make_app
+
+    app = make_app(path, saves_dir=folder, seed=5)
+    frames: list[tuple[float, str]] = []
+    waits: list[float] = []
+
+    def name() -> str:
+        return type(app.screen).__name__
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        original = app._display
+
+        def display(screen, renderable):  # noqa: ANN001, ANN202
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                renderable.render_segments(app.console)
+            frames.append((time.perf_counter(), name()))
+            return original(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+        await _wait(lambda: name() == "MainScreen")
+        driver = app._driver
+        assert driver is not None
+        tries = 0
+        while len(waits) < SAMPLES + 2 and tries < SAMPLES * 4:
+            tries += 1
+            await pilot.press("a")
+            await _wait(lambda: name() == "OpportunityDialog")
+            await pilot.press("enter")
+            await _wait(lambda: name() == "AttackDialog")
+            await pilot.pause()
+            frames.clear()
+            key = events.Key("enter", None)
+            key.set_sender(app)
+            started = time.perf_counter()
+            driver.send_message(key)
+            await _wait(lambda: name() != "AttackDialog")
+            await pilot.pause()
+            shown = [stamp for stamp, screen in frames if screen in NEXT and stamp > started]
+            if shown:
+                waits.append(shown[0] - started)
+            while name() != "MainScreen":
+                await pilot.press("escape")
+            for _ in range(2):  # the attack, then the opportunity: Dinzis is due again
+                app.action_undo()
+            await _wait(lambda: bool(app.session.encounter.due))
+            await pilot.pause()
+    return waits[2:]  # the first two warm up (the dialogs' first styles)
+
+
+def run() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as spare:
+        folder = Path(spare)
+        path = two_hundred_save(folder)
+        _padded(path)
+        waits = asyncio.run(_samples(path, folder))
+    return {
+        "dialog_open_ms_c200_e5000": statistics.median(waits) * 1000,
+        "dialog_open_ms_c200_e5000_p90": statistics.quantiles(waits, n=10)[-1] * 1000,
+    }
+
+
+if __name__ == "__main__":
+    print(run())
