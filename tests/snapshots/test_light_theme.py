@@ -28,6 +28,12 @@ def test_main_screen_light_120x40(snap_compare, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=(120, 40), run_before=in_theme(LIGHT, mid_fight))
 
 
+def test_main_screen_light_80x24(snap_compare, tmp_path: Path) -> None:
+    """A laptop's terminal in the light theme: every column (issue 27), the side a glyph."""
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=in_theme(LIGHT, mid_fight))
+
+
 def test_attack_dialog_light(snap_compare) -> None:
     """A10 with a dodge, as in the dark snapshot: the checkbox, radios and odds bars."""
     assert snap_compare(attack_host(), terminal_size=(120, 40), run_before=in_theme(LIGHT, dodge))

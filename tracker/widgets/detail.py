@@ -200,7 +200,7 @@ def describe(c: Combatant, enc: Encounter, palette: Tones = PLAIN) -> Group:
     lines.append(Text.assemble(("Actions ", BOLD), actions or "—"))
     lines.append(
         Text.assemble(
-            ("Luck ", BOLD), f"{c.luck:+d}", ("  chance C R ", BOLD), chance_text(c.chance)
+            ("Luck ", BOLD), f"{c.luck:+d}", ("  chance C R ", BOLD), chance_text(c.chance, " ")
         )
     )
     wounds = wound_lines(c, palette)

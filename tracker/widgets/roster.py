@@ -13,7 +13,7 @@ keys then apply to all the marked at once (one Batch command, one undo).
 
 from __future__ import annotations
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -28,9 +28,9 @@ from tracker.widgets.roster_columns import (
     GAP,
     HEADER_LEGEND,
     Column,
+    cell_needs,
     fit_number,
     layout,
-    number_needs,
     row_cells,
 )
 from tracker.widgets.tones import Tones, tones
@@ -127,7 +127,7 @@ class Roster(ScrollView, can_focus=True):
         if enc is not self._enc:
             self._rows.clear()
         self._enc = enc
-        needs = number_needs(enc.combatants.values(), enc)
+        needs = cell_needs(enc.combatants.values(), enc)
         if needs != self._needs:  # a number grew past its column: widen it, repaint all
             self._needs = needs
             self._width = 0
@@ -319,6 +319,8 @@ class Roster(ScrollView, can_focus=True):
                 segments.append(gap)
             if column.align == "right":
                 text = fit_number(text, size)
+            elif cell_len(text) > size > 1:  # a cut word shows it is cut (the detail has it whole)
+                text = set_cell_size(text, size - 1) + "…"
             cell = set_cell_size(text, size)
             accent = accents.get(column.key)
             segments.append(Segment(cell, style + accent if accent else style))

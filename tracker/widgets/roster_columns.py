@@ -46,11 +46,11 @@ COLUMNS: tuple[Column, ...] = (
     Column("ttu", "TTU", 4, 0, "right"),
     Column("wp", "WP", 9, 0),
     Column("blr", "BLR", 3, 1, "right"),
-    Column("armour", "AR/H/S", 8, 3),
-    Column("shield", "Shield", 9, 3),
+    Column("armour", "AR/H/S", 6, 3),  # as wide as its longest cell (`cell_needs`)
+    Column("shield", "Shield", 6, 3),
     Column("pen", "Pen", 3, 1, "right"),
     Column("cond", "Conditions", 10, 2),  # at least its title; it takes the spare room
-    Column("chance", "C R", 3, 4),  # the first to go (80×24), with the side: detail shows both
+    Column("chance", "CR", 2, 3),  # kept at 80×24 (issue 27): `●○`, combat then roleplay
     Column("luck", "LP", 3, 2, "right"),
 )
 NAME_MAX = 26
@@ -64,7 +64,7 @@ HEADER_LEGEND: dict[str, str] = {
     "AR/H/S": "armour: Armour Rating / hard armour / soft armour",
     "Shield": "energy shield low/high, × its hits left (∞ unlimited)",
     "Pen": "the penalty to stats from wounds (* some stats take less)",
-    "C R": "chance dice, combat and roleplay: ● ready  ○ used  × locked",
+    "CR": "chance dice, combat then roleplay: ● ready  ○ used  × locked",
     "LP": "luck points",
 }
 
@@ -72,16 +72,20 @@ HEADER_LEGEND: dict[str, str] = {
 def layout(width: int, needs: Mapping[str, int] | None = None) -> list[tuple[Column, int]]:
     """The columns that fit `width`, each with its width; the name takes what is left.
 
-    `needs` widens a number column to its longest cell (`number_needs`): a number is
+    `needs` widens a column to its longest cell (`cell_needs`): a number is
     never cut, since cut from the left a TTU of 10800 read 0800 and a Pen of -24* read
     24*, a bonus. Drops the highest-priority columns first until the name keeps at
     least its minimum, then gives spare room to the name (up to NAME_MAX) and the rest
-    to the conditions column.
+    to the conditions column. The Side column (whose glyph beside the turn mark says the
+    same) stays only while every name fits whole (`needs["name"]`): at 80 columns it had
+    come back and cut "Baron Molin Decados" to "Baron Molin D…".
     """
     wide = needs or {}
-    kept = [replace(c, width=max(c.width, wide.get(c.key, 0))) for c in COLUMNS]
+    kept = [replace(c, width=max(c.width, wide.get(c.key, 0))) for c in COLUMNS if c.key != "name"]
+    kept.insert(1, COLUMNS[1])
+    whole = min(NAME_MAX, wide.get("name", 0)) - COLUMNS[1].width  # what a whole name adds
     for level in (4, 3, 2, 1):
-        if _used(kept) <= width:
+        if _used(kept) + (max(0, whole) if level == 4 else 0) <= width:
             break
         kept = [c for c in kept if c.priority < level]
     spare = max(0, width - _used(kept))
@@ -102,7 +106,7 @@ def _used(columns: list[Column]) -> int:
 
 def fit_number(text: str, size: int) -> str:
     """A right-aligned cell in `size` cells. One that is too long (a column narrower
-    than `number_needs` asked) loses its `*` first, then ends in `…`: cut, it shows it
+    than `cell_needs` asked) loses its `*` first, then ends in `…`: cut, it shows it
     is cut, and keeps its sign and its first digits."""
     if len(text) > size and text.endswith("*"):
         text = text[:-1]
@@ -111,14 +115,19 @@ def fit_number(text: str, size: int) -> str:
     return text.rjust(size)
 
 
-def number_needs(combatants: Iterable[Combatant], enc: Encounter) -> dict[str, int]:
+def cell_needs(combatants: Iterable[Combatant], enc: Encounter) -> dict[str, int]:
     """The longest cell of each number column, over every combatant (for `layout`)."""
-    texts: dict[str, list[str]] = {"ttu": [], "blr": [], "pen": [], "luck": []}
+    texts: dict[str, list[str]] = {
+        key: [] for key in ("name", "ttu", "blr", "pen", "luck", "armour", "shield")
+    }
     for c in combatants:
+        texts["name"].append(HIDDEN + c.name if c.hidden else c.name)
         texts["ttu"].append(ttu_text(c, enc))
         texts["blr"].append(blr_text(c))
         texts["pen"].append(pen_text(c))
         texts["luck"].append(luck_text(c))
+        texts["armour"].append(armour_text(c))  # not numbers, but as wide as they need:
+        texts["shield"].append(shield_text(c))  # 6/3/2 took 8 cells, room a name lacked
     return {key: max(map(len, cells), default=0) for key, cells in texts.items()}
 
 
@@ -130,8 +139,13 @@ def luck_text(c: Combatant) -> str:
     return f"{c.luck:+d}" if c.luck else "0"
 
 
-def chance_text(chance: ChanceDice) -> str:
-    return CHANCE_MARK[chance.combat] + " " + CHANCE_MARK[chance.roleplay]
+def chance_text(chance: ChanceDice, gap: str = "") -> str:
+    return CHANCE_MARK[chance.combat] + gap + CHANCE_MARK[chance.roleplay]
+
+
+def armour_text(c: Combatant) -> str:
+    a = c.armour
+    return f"{a.rating}/{a.hard}/{a.soft}"
 
 
 def conditions(c: Combatant, enc: Encounter | None = None) -> str:
@@ -202,7 +216,6 @@ def pen_text(c: Combatant) -> str:
 def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
     """Every column's text for one combatant (the row's cache key is built from it)."""
     acting = bool(enc.due) and enc.due[0] == c.id
-    a = c.armour
     return {
         "mark": "▶" if acting else ("·" if acts_now(enc, c) else " "),
         "name": HIDDEN + c.name if c.hidden else c.name,
@@ -210,7 +223,7 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
         "ttu": ttu_text(c, enc),
         "wp": wp_text(c),
         "blr": blr_text(c),
-        "armour": f"{a.rating}/{a.hard}/{a.soft}",
+        "armour": armour_text(c),
         "shield": shield_text(c),
         "pen": pen_text(c),
         "cond": conditions(c, enc),

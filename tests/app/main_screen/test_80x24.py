@@ -30,6 +30,10 @@ async def test_the_roster_keeps_the_shield_column_and_whole_names(tmp_path: Path
         assert "Shield" in lines[0]
         baron = next(line for line in lines if "Baron" in line)
         assert "Baron Molin Decados" in baron and "5/10 ×10" in baron
+        # issue 27: every figure a GM needs in a fight, the chance dice too (were dropped)
+        for title in ("TTU", "WP", "BLR", "AR/H/S", "Shield", "Pen", "Conditions", "CR", "LP"):
+            assert title in lines[0], title
+        assert baron.rstrip().endswith("●●   0")
 
 
 def test_a_declared_roll_in_a_tie_fits_the_80_column_headline_A8_R5() -> None:

@@ -42,7 +42,7 @@ async def test_help_says_what_the_short_headers_and_the_log_marks_mean(tmp_path:
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         legend = str(app.screen.query_one("#legend", Static).render())
         assert "WP  WP taken: the wound points taken so far" in legend
-        for title in ("TTU", "BLR", "AR/H/S", "Shield", "Pen", "C R", "LP"):
+        for title in ("TTU", "BLR", "AR/H/S", "Shield", "Pen", "CR", "LP"):
             assert f"{title}  " in legend
         assert "✕ enemy" in legend and "✖ harm" in legend and "? a decision" in legend
 

@@ -38,8 +38,10 @@ def test_roster_cells_and_columns_that_fit_A9_A12_A15() -> None:
     molin.dead = True
     assert row_cells(molin, enc)["cond"].startswith("DEAD")
     assert {c.key for c, _ in layout(118)} >= {"shield", "side", "cond"}
-    at_80 = {c.key for c, _ in layout(80)}  # 80×24: the shield stays (issue 14)
-    assert {"shield", "armour", "pen", "cond"} <= at_80 and not {"side", "chance"} & at_80
+    at_80 = {c.key for c, _ in layout(80, {"name": 19})}  # 80×24: the shield stays (issue 14)
+    assert {"shield", "armour", "pen", "cond", "chance"} <= at_80  # and the chance dice (27)
+    assert "side" not in at_80  # a 19-letter name whole: the side is a glyph instead
+    assert "side" in {c.key for c, _ in layout(80, {"name": 14})}  # short names: the column
     narrow = {c.key for c, _ in layout(60)}
     assert "shield" not in narrow and {"name", "ttu", "wp", "blr"} <= narrow
     assert sum(w for _, w in layout(78)) + len(layout(78)) - 1 == 78
