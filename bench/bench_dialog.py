@@ -20,7 +20,7 @@ from pathlib import Path
 
 from textual import events
 
-from bench.bench_tui import two_hundred_save
+from bench.bench_tui import stamp_frames, two_hundred_save
 
 SAMPLES = 20
 EVENTS = 5000
@@ -60,15 +60,7 @@ async def _samples(path: Path, folder: Path) -> list[float]:
         return type(app.screen).__name__
 
     async with app.run_test(size=(120, 40)) as pilot:
-        original = app._display
-
-        def display(screen, renderable):  # noqa: ANN001, ANN202
-            if renderable is not None and hasattr(renderable, "render_segments"):
-                renderable.render_segments(app.console)
-            frames.append((time.perf_counter(), name()))
-            return original(screen, renderable)
-
-        app._display = display  # type: ignore[method-assign]
+        stamp_frames(app, frames, name)
         await _wait(lambda: name() == "MainScreen")
         driver = app._driver
         assert driver is not None

@@ -150,8 +150,9 @@ def startup() -> dict[str, float]:
     }
 
 
-def _stamp_frames(app, frames: list[tuple[float, int]], revision) -> None:  # noqa: ANN001
-    """Wrap App._display: render each frame to bytes (as a terminal would), then stamp it."""
+def stamp_frames(app, frames: list, revision) -> None:  # noqa: ANN001
+    """Wrap App._display: render each frame to bytes (as a terminal would), then stamp it
+    with `revision()` (the app's revision, or the screen shown)."""
     original = app._display
 
     def display(screen, renderable):  # noqa: ANN001, ANN202
@@ -182,7 +183,7 @@ async def _n_key_samples(app, revision, before=None, settle=None) -> list[float]
     frames: list[tuple[float, int]] = []
     samples: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        _stamp_frames(app, frames, revision)
+        stamp_frames(app, frames, revision)
         await pilot.pause()
         for _ in range(SAMPLES + 3):
             if before is not None:

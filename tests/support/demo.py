@@ -26,3 +26,35 @@ async def begin(pilot: Pilot[None]) -> None:
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(app.screen, MainScreen))
     await until(pilot, lambda: app.session.encounter.in_combat)
+
+
+async def kans_due(pilot: Pilot[None]) -> None:
+    """Dinzis begins and moves off; the track runs until Kans's opportunity is due."""
+    from rules.model.commands import Advance, StartCombat, TakeOpportunity
+
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    app.run_command(StartCombat(initiators=["dinzis"]))
+    app.run_command(TakeOpportunity(actor="dinzis", actions=["Move"], cost=5))
+    while app.session.encounter.due != ["kans"]:
+        app.run_command(Advance())
+
+
+async def enter_through_each_dialog(pilot: Pilot[None], most: int = 12) -> list[str]:
+    """Enter in each dialog that opens by itself until the main screen is back (A8: every
+    declared action, parry question and damage in turn); the dialogs' names, in order."""
+    from tracker.modals.act import OpportunityDialog
+
+    app = pilot.app
+    opened: list[str] = []
+    for _ in range(most):
+        await until(pilot, lambda: not isinstance(app.screen, OpportunityDialog))
+        await pilot.pause()
+        if isinstance(app.screen, MainScreen):
+            break
+        opened.append(type(app.screen).__name__)
+        current = app.screen
+        await pilot.press("enter")
+        await until(pilot, lambda c=current: app.screen is not c)
+    return opened

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from rules.engine.session import Session
 from rules.model.party import Party
 from rules.model.state import Combatant, Wound
@@ -42,3 +44,22 @@ def encounter_file(saves: Path, party_path: Path, name: str) -> Path:
     path = saves / f"{name.lower().replace(' ', '-')}.json"
     save_session(Session(enc), path)
     return path
+
+
+async def new_encounter_from_party(pilot: Pilot[None], name: str) -> None:
+    """From the saves browser: ＋ New encounter, its name, the newest party (highlighted)."""
+    from tests.support.modal_host import type_into, until
+    from tracker.modals.encounter_name import EncounterName
+    from tracker.party.pick_dialog import PartyPick
+    from tracker.screens.main import MainScreen
+    from tracker.screens.saves_browser import SavesBrowser
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, SavesBrowser))
+    await pilot.press("enter")  # ＋ New encounter
+    await until(pilot, lambda: isinstance(app.screen, EncounterName))
+    await type_into(pilot, "#name", name)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, PartyPick))
+    await pilot.press("enter")  # the newest party is highlighted
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))

@@ -12,13 +12,12 @@ from pathlib import Path
 from textual.widgets import SelectionList
 
 from rules.engine.turns import next_action
-from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from rules.model.commands import TakeOpportunity
 from rules.model.state import Action
 from tests.support.act_fixtures import SIZE, ActHost, a10, submit
-from tests.support.demo import demo_app
+from tests.support.demo import demo_app, enter_through_each_dialog, kans_due
 from tests.support.modal_host import until
 from tracker.modals.act import OpportunityDialog
-from tracker.screens.main import MainScreen
 
 
 async def test_enter_alone_takes_the_highlighted_first_attack_A8() -> None:
@@ -53,11 +52,7 @@ async def test_every_declared_action_opens_by_itself_A8(tmp_path: Path) -> None:
     each attack, parry question and damage opens on its own until the turn is done."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        app.run_command(StartCombat(initiators=["dinzis"]))
-        app.run_command(TakeOpportunity(actor="dinzis", actions=["Move"], cost=5))
-        while app.session.encounter.due != ["kans"]:
-            app.run_command(Advance())
+        await kans_due(pilot)
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
         await pilot.press("space", "down", "space")
@@ -65,16 +60,7 @@ async def test_every_declared_action_opens_by_itself_A8(tmp_path: Path) -> None:
         await until(pilot, lambda: len(actions.selected) == 2)
         await pilot.press("enter")
         enc = app.session.encounter
-        opened = []
-        for _ in range(12):
-            await until(pilot, lambda: not isinstance(app.screen, OpportunityDialog))
-            await pilot.pause()
-            if isinstance(app.screen, MainScreen):
-                break
-            opened.append(type(app.screen).__name__)
-            current = app.screen
-            await pilot.press("enter")
-            await until(pilot, lambda c=current: app.screen is not c)
+        opened = await enter_through_each_dialog(pilot)
         assert opened.count("AttackDialog") == 2, opened
         assert next_action(enc) is None and not enc.pending
         assert enc.turn is None

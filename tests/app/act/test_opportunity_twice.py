@@ -8,13 +8,12 @@ from pathlib import Path
 from textual.widgets import SelectionList
 
 from rules.engine.turns import next_action
-from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from rules.model.commands import TakeOpportunity
 from tests.support.act_fixtures import SIZE, ActHost, a10, submit
-from tests.support.demo import demo_app
+from tests.support.demo import demo_app, enter_through_each_dialog, kans_due
 from tests.support.modal_host import until
 from tracker.modals.act import OpportunityDialog
 from tracker.modals.act.opportunity import TWICE
-from tracker.screens.main import MainScreen
 
 
 def prompts(actions: SelectionList[str]) -> list[str]:
@@ -71,11 +70,7 @@ async def test_two_knife_attacks_in_one_opportunity_each_open_their_dialog(
     """a, 2, enter: Kans attacks twice with the knife, each attack opening by itself."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        app.run_command(StartCombat(initiators=["dinzis"]))
-        app.run_command(TakeOpportunity(actor="dinzis", actions=["Move"], cost=5))
-        while app.session.encounter.due != ["kans"]:
-            app.run_command(Advance())
+        await kans_due(pilot)
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
         actions = app.screen.query_one("#actions", SelectionList)
@@ -87,15 +82,6 @@ async def test_two_knife_attacks_in_one_opportunity_each_open_their_dialog(
         enc = app.session.encounter
         await until(pilot, lambda: enc.turn is not None)
         assert enc.turn.actions == [attack, attack]
-        opened = []
-        for _ in range(12):
-            await until(pilot, lambda: not isinstance(app.screen, OpportunityDialog))
-            await pilot.pause()
-            if isinstance(app.screen, MainScreen):
-                break
-            opened.append(type(app.screen).__name__)
-            current = app.screen
-            await pilot.press("enter")
-            await until(pilot, lambda c=current: app.screen is not c)
+        opened = await enter_through_each_dialog(pilot)
         assert opened.count("AttackDialog") == 2, opened
         assert next_action(enc) is None and enc.turn is None

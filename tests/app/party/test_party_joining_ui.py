@@ -10,14 +10,11 @@ from textual.widgets import Select
 
 from rules.party.encounters import write_back
 from tests.support.modal_host import type_into, until
-from tests.support.party_ui import kans, party_file, read
+from tests.support.party_ui import kans, new_encounter_from_party, party_file, read
 from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.confirm import Confirm
-from tracker.modals.encounter_name import EncounterName
-from tracker.party.pick_dialog import PartyPick
 from tracker.screens.main import MainScreen
-from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
 
@@ -28,14 +25,7 @@ async def test_a_pc_added_to_a_party_s_encounter_is_asked_once(answer: str, tmp_
     app = make_app(None, saves_dir=tmp_path, seed=1)
     assert isinstance(app, TrackerApp)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, SavesBrowser))
-        await pilot.press("enter")  # ＋ New encounter
-        await until(pilot, lambda: isinstance(app.screen, EncounterName))
-        await type_into(pilot, "#name", "Morning ambush")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PartyPick))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await new_encounter_from_party(pilot, "Morning ambush")
         await pilot.press("plus")
         await until(pilot, lambda: isinstance(app.screen, CombatantForm))
         assert app.screen.query_one("#side", Select).value == "PC"  # the last added: Kans

@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.widgets import DataTable, Input, Static
 
 from rules.model.commands import ApplyWound, Luck, StartCombat
-from tests.support.modal_host import type_into, until
-from tests.support.party_ui import kans, party_file, read
+from tests.support.modal_host import until
+from tests.support.party_ui import kans, new_encounter_from_party, party_file, read
 from tracker.app.commands_palette import TrackerCommands
 from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.modals.encounter_name import EncounterName
@@ -21,17 +21,6 @@ from tracker.screens.main import MainScreen
 from tracker.screens.saves_browser import SavesBrowser
 
 SIZE = (120, 40)
-
-
-async def _new_encounter_from_party(pilot, app: TrackerApp, name: str) -> None:  # type: ignore[no-untyped-def]
-    await until(pilot, lambda: isinstance(app.screen, SavesBrowser))
-    await pilot.press("enter")  # ＋ New encounter
-    await until(pilot, lambda: isinstance(app.screen, EncounterName))
-    await type_into(pilot, "#name", name)
-    await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, PartyPick))
-    await pilot.press("enter")  # the newest party is highlighted
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
 
 
 async def _fight(pilot, app: TrackerApp) -> None:  # type: ignore[no-untyped-def]
@@ -50,7 +39,7 @@ async def test_ending_combat_shows_the_summary_and_y_writes_it_back(tmp_path: Pa
     path = party_file(tmp_path, kans())
     app: TrackerApp = make_app(None, saves_dir=tmp_path, seed=1)  # type: ignore[assignment]
     async with app.run_test(size=SIZE) as pilot:
-        await _new_encounter_from_party(pilot, app, "Morning ambush")
+        await new_encounter_from_party(pilot, "Morning ambush")
         enc = app.session.encounter
         assert enc.party is not None and enc.party.file == path.name
         assert "kans" in enc.combatants  # joined with the party's state
@@ -78,7 +67,7 @@ async def test_escape_skips_and_the_palette_offers_the_write_back_again(tmp_path
     before = path.read_bytes()
     app: TrackerApp = make_app(None, saves_dir=tmp_path, seed=1)  # type: ignore[assignment]
     async with app.run_test(size=SIZE) as pilot:
-        await _new_encounter_from_party(pilot, app, "Morning ambush")
+        await new_encounter_from_party(pilot, "Morning ambush")
         await _fight(pilot, app)
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, EndCombatModal))
@@ -137,7 +126,7 @@ async def test_a_party_file_replaced_by_another_party_is_refused_before_the_summ
     path = party_file(tmp_path, kans())
     app: TrackerApp = make_app(None, saves_dir=tmp_path, seed=1)  # type: ignore[assignment]
     async with app.run_test(size=SIZE) as pilot:
-        await _new_encounter_from_party(pilot, app, "Morning ambush")
+        await new_encounter_from_party(pilot, "Morning ambush")
         path.unlink()
         save_party(new_party("Hawkwood", [kans()]), path, expected=None)  # same name, new uid
         stranger = path.read_bytes()
