@@ -250,6 +250,9 @@ def _fit(mark: Mark, room: int) -> tuple[str, int] | None:
             return text, k
     rest = f"+{count - 1}" if count > 1 else ""
     keep = room - len(prefix) - len(rest) - 1
+    word, _, number = names[0].rpartition(" ") if names else ("", "", "")
+    if word and number.isdigit() and keep - len(number) >= 2:  # "Dec…2", not "Deca…": the
+        return f"{prefix}{word[: keep - len(number)]}…{number}{rest}", 0  # number tells them apart
     if names and keep >= 3:
         return f"{prefix}{names[0][:keep]}…{rest}", 0
     if len(prefix) + len(f"+{count}") <= room:

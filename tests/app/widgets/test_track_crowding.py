@@ -180,3 +180,15 @@ async def test_crowded_track_at_80x24_names_everyone(tmp_path: Path) -> None:
 
 async def test_crowded_track_at_120x40_names_everyone(tmp_path: Path) -> None:
     await check_track(tmp_path, (120, 40))
+
+
+def test_a_numbered_name_cut_short_keeps_its_number() -> None:
+    """Issue 27: at 80 columns four raiders side by side read "Deca… Deca…": which is
+    which? A cut numbered name keeps its number ("Deca…2") and loses letters instead."""
+    marks = [Mark(time=t, kind="act", names=[f"Decados {t - 2}"]) for t in (3, 4, 5)]
+    marks.append(Mark(time=6, kind="act", names=["Baron"]))
+    layout = place(marks, 0, 78, 1)
+    texts = [p.text for p in layout.placed]
+    assert [t[-1] for t in texts[:3]] != ["…"] * 3
+    cut = [t for t in texts if "…" in t]
+    assert cut and all(t.endswith(("1", "2", "3")) for t in cut), texts
