@@ -10,12 +10,17 @@ from textual.widgets import Input
 from bench.bench_keys import ULRIC, new_pc
 from rules.model.commands import AddCombatant
 from rules.model.state import Action, Armour, Combatant, Encounter, Shield, Weapon
-from tests.app.forms.test_combatant_form import encounter
 from tests.support.modal_host import Host, choose, shown, type_into, until
 from tracker.modals.combatant_form import CombatantForm
 from tracker.modals.combatant_rows import ActionRow, WeaponRow
 
 SIZE = (120, 40)
+
+
+def encounter() -> Encounter:
+    """One being already there (a taken name would show), before combat."""
+    kans = Combatant(id="c1", name="Kans", side="PC", stats={"Dexterity": 6})
+    return Encounter(combatants={"c1": kans}, next_id=2)
 
 
 def ulric_expected(c: Combatant) -> None:
