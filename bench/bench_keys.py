@@ -20,6 +20,14 @@ faces (the dice-entry prompt's line, then enter) counts as one key.
 keys_per_attack_parry_asked — the demo's first blow, Dinzis's knife at Kans
 with virtual dice: Kans may parry (A10), so the parry question (Enter: no
 parry) is one more key.
+
+keys_new_pc — issue 27's PC from scratch (it took 101 keys): from the main
+screen to Sir Ulric saved, the PC of `ULRIC`. `+` (the sheet form, its line
+focused), the line typed key by key and its Enter (the form filled), Enter
+(Save, focused once the filled form is valid). The typed line and its Enter
+count as one key, as a typed line of faces does. The same keys counted
+otherwise: keys_new_pc_words (each typed word one key, and each Enter) and
+keys_new_pc_chars (every character one key).
 """
 
 from __future__ import annotations
@@ -33,10 +41,15 @@ from textual.pilot import Pilot
 
 from rules.mechanics.dice import SeededDice
 from rules.model.commands import Advance, StartCombat, TakeOpportunity
+from rules.model.state import Combatant
 from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
 
 SIZE = (120, 40)
+ULRIC = (
+    "Sir Ulric (PC): Str 6 Dex 7 End 6 Wits 5 Per 5 Tech 3; Melee 7 Dodge 4 Fight 5; "
+    "broadsword 5 melee; armour 6/3/2; shield 5-10 x10"
+)
 
 
 class Counted:
@@ -45,10 +58,21 @@ class Counted:
     def __init__(self, pilot: Pilot[None]) -> None:
         self.pilot = pilot
         self.keys = 0
+        self.words = 0  # the same keys, each typed word one (keys_new_pc_words)
+        self.chars = 0  # and every character one (keys_new_pc_chars)
 
     async def press(self, key: str) -> None:
         self.keys += 1
+        self.words += 1
+        self.chars += 1
         await self.pilot.press(key)
+
+    async def typed(self, text: str) -> None:
+        """A typed line, key by key, then enter: one key (as a line of faces is)."""
+        self.keys += 1
+        self.words += len(text.split()) + 1
+        self.chars += len(text) + 1
+        await self.pilot.press(*text, "enter")
 
     async def line(self, faces: list[int]) -> None:
         """One typed line of faces, then enter: one key (issue 14's count)."""
@@ -160,9 +184,32 @@ async def first_hit(attempt: Callable[[int], object]) -> int:
     raise RuntimeError("no seed from 1 to 39 lands a wound")
 
 
+async def new_pc() -> tuple[Counted, Combatant | None]:
+    """`+`, the sheet line and Enter, Enter: the keys, and the combatant saved (if any)."""
+    app = make_app(demo=True, saves_dir=Path(tempfile.mkdtemp()), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        keys = Counted(pilot)
+        await keys.press("+")
+        await until(pilot, lambda: getattr(app.focused, "id", None) == "sheet-line")
+        await keys.typed(ULRIC)
+        await until(pilot, lambda: getattr(app.focused, "id", None) == "save")
+        await keys.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        enc = app.session.encounter  # type: ignore[union-attr]
+        found = [c for c in enc.combatants.values() if c.name == "Sir Ulric"]
+        return keys, found[0] if found else None
+
+
 def run() -> dict[str, float]:
     async def all_three() -> dict[str, float]:
+        pc, ulric = await new_pc()
+        if ulric is None:
+            raise RuntimeError("Sir Ulric was never saved")
         return {
+            "keys_new_pc": pc.keys,
+            "keys_new_pc_words": pc.words,
+            "keys_new_pc_chars": pc.chars,
             "keys_per_attack": await first_hit(lambda s: shot(s, "virtual")),
             "keys_per_attack_full_dialog": await first_hit(lambda s: shot(s, "virtual", False)),
             "keys_per_attack_physical": await first_hit(lambda s: shot(s, "physical")),

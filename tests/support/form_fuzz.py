@@ -40,6 +40,7 @@ from tests.support.modal_host import handled, keys_done, until
 from tests.support.soak import SOAK
 from tracker.app.tracker_app import TrackerApp
 from tracker.modals.form import Dialog, FieldError
+from tracker.modals.sheet_line_fill import SheetDialog
 
 # Fields that hold words, where '²' or a control character is text like any other.
 TEXT_FIELDS = {
@@ -230,7 +231,7 @@ async def _through_the_keys(
         # on): taken, it is not entered (it would apply); refused, enter must say why.
         if app.screen is dialog and dialog.validate_form()[0] is None:
             refusals = dialog.refusals
-            send_at_once(app, "enter")
+            send_at_once(app, "ctrl+s" if isinstance(dialog, SheetDialog) else "enter")
             await until(pilot, lambda: dialog.refusals > refusals or app.screen is not dialog)
             judge.refused(case, case[1], value)
     await pilot.pause()  # the frame of what was typed and what the dialog says of it

@@ -89,7 +89,7 @@ async def keys_done(pilot: Pilot[None]) -> None:
 
 
 async def choose(pilot: Pilot[None], selector: str, typed: str) -> None:
-    """Open a Select with space (enter on a closed FieldSelect submits), type to search
+    """Open a Select with space (enter on a closed FieldSelect submits or moves on), type to search
     for an option, enter to take it."""
     select = pilot.app.screen.query_one(selector, Select)
     select.focus()

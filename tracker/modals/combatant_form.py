@@ -44,9 +44,10 @@ from tracker.modals.combatant_rows import (
     WeaponRow,
     header,
 )
-from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
+from tracker.modals.form import FORM, FieldError, FieldSelect, buttons, labelled
 from tracker.modals.parse import join_pairs, read_numbers, split_pairs
 from tracker.modals.sheet_checks import ARMOUR_FIELDS, PAIR_FIELDS, judge, slot_for
+from tracker.modals.sheet_line_fill import LINE, SheetDialog, line_field
 from tracker.modals.space_button import SpaceButton
 
 SheetCommand = AddCombatant | EditCombatant
@@ -61,10 +62,10 @@ def new_id(encounter: Encounter) -> str:
     return f"c{n}"
 
 
-class CombatantForm(Dialog[SheetCommand]):
-    """The whole sheet in one scrollable form; enter (or Save) when no message shows."""
+class CombatantForm(SheetDialog[SheetCommand]):
+    """The whole sheet in one scrollable form; ctrl+s (or Save) when no message shows."""
 
-    AUTO_FOCUS = "#name"
+    AUTO_FOCUS = f"#{LINE}, #name"  # a new sheet starts at its line (the first in the DOM)
 
     DEFAULT_CSS = """
     CombatantForm > .dialog {
@@ -131,11 +132,13 @@ class CombatantForm(Dialog[SheetCommand]):
         with Vertical(classes="dialog"):
             yield Static(self._title(), classes="dialog-title", markup=False)
             yield Static(
-                "enter saves · space opens a drop-down · escape cancels · "
-                "a blank number takes its default",
+                "enter: next field · ctrl+s saves · space: drop-down · escape cancels · "
+                "blank number: default",
                 classes="hint",
             )
             with VerticalScroll(id="body", can_focus=False):  # a focused field scrolls into view
+                if c is None:
+                    yield from line_field()
                 yield from self._identity(c)
                 yield Label("Stats (blank drops a stat)", classes="section")
                 with Grid(id="stats-grid"):
@@ -257,9 +260,9 @@ class CombatantForm(Dialog[SheetCommand]):
 
     @on(Input.Blurred, ".w-name")
     async def _weapon_named(self, event: Input.Blurred) -> None:
-        await self._offer_attack(weapon_row_of(event.input))
+        await self.offer_attack(weapon_row_of(event.input))
 
-    async def _offer_attack(self, row: WeaponRow | None) -> None:
+    async def offer_attack(self, row: WeaponRow | None) -> None:
         """A new weapon, once named, gets its attack action (attack_offer.py)."""
         actions = self.query_one("#actions", Vertical)
         if row is not None and await offer_attack(actions, row, self._offered, self._parries):
@@ -272,15 +275,6 @@ class CombatantForm(Dialog[SheetCommand]):
             self.query_one("#actions", Vertical), row, self._parries
         ):
             self.refresh_form()
-
-    async def action_submit_typed(self) -> None:
-        """Enter in a new weapon's name: its attack action comes first, then the save."""
-        row = weapon_row_of(self.focused)
-        await self.keys_handled()
-        if self.is_current:
-            await self._offer_attack(row)
-        if self.is_current:
-            self.action_submit()
 
     @on(Row.Removed)
     async def _remove_row(self, message: Row.Removed) -> None:
@@ -372,6 +366,7 @@ class CombatantForm(Dialog[SheetCommand]):
         if self.original is None and not self.refusals and not self._text("#name"):
             errors.pop("name", None)  # a fresh sheet starts quiet about its empty name
         shown = {slot: "; ".join(texts) for slot, texts in notes.items()}
+        shown[LINE] = self.line_problem  # the line filled nothing: Save stays the form's
         if errors or combatant is None:
             return None, {**shown, **errors}  # a slot with an error shows the error
         if self.original is not None:

@@ -45,7 +45,7 @@ def _default(model: type[Weapon] | type[Action], field: str) -> Any:
 
 
 def _kind_select(kinds: tuple[str, ...], value: str, cell: str) -> FieldSelect[str]:
-    """A row's kind cell: enter saves the sheet; space opens the list."""
+    """A row's kind cell: enter moves to the next field (sheet_line_fill); space opens it."""
     return FieldSelect(
         [(k, k) for k in kinds], value=value, allow_blank=False, compact=True, classes=cell
     )

@@ -51,7 +51,7 @@ async def test_add_builds_the_sheet_from_typed_fields() -> None:
         await type_into(pilot, "#armour-soft", "2")
         await type_into(pilot, "#luck", "-1")
         await type_into(pilot, "#name", "Baron Molin")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -84,7 +84,7 @@ async def test_add_during_combat_asks_awareness_for_the_reaction_roll_R8() -> No
         await type_into(pilot, "#name", "Dinzis")
         await choose(pilot, "#awareness", "rea")
         await type_into(pilot, "#name", "Dinzis")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -107,7 +107,7 @@ async def test_weapon_and_action_rows_with_default_cost_R6() -> None:
         await type_into(pilot, "ActionRow:last-of-type .a-name", "Fire")
         await type_into(pilot, "ActionRow:last-of-type .a-weapon", "Blaster")
         await type_into(pilot, "#name", "Lio")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -126,7 +126,7 @@ async def test_edit_keeps_the_id_and_what_combat_did() -> None:
         assert app.screen.query_one("#skills").value == "Melee 6, Dodge 4"
         await type_into(pilot, "#stat-3", "9")
         await type_into(pilot, "#skills", "Melee 7, Dodge 4")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, EditCombatant)
@@ -154,7 +154,7 @@ async def test_bad_values_are_named_next_to_their_fields_and_refused() -> None:
         assert shown(app, "action-0") == "cost: must be 1–100"
         assert save_disabled(app)
         await type_into(pilot, "#name", "Kans")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.click("#save")
         assert app.screen is modal and app.results == []
         assert modal.refusals == 1  # enter refused; the disabled Save does nothing
@@ -212,7 +212,7 @@ async def test_a_fresh_sheet_is_quiet_until_enter_is_refused() -> None:
     app = Host(CombatantForm(encounter(), None))
     async with app.run_test(size=(120, 40)) as pilot:
         assert shown(app, "name") == "" and save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert shown(app, "name") == "must not be empty" and app.results == []
 
 
@@ -268,7 +268,7 @@ async def test_a_pasted_escape_sequence_in_a_name_is_refused_and_named() -> None
         await pilot.pause()
         assert "control character (U+001B) at position 5" in shown(app, "name")
         assert save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert app.screen is modal and app.results == []
 
 
@@ -302,7 +302,7 @@ async def test_a_named_weapon_gets_its_attack_first_when_the_gm_moves_on() -> No
         await add_weapon(pilot, "Sword")
         await pilot.press("tab")  # on to the weapon's skill
         await until(pilot, lambda: actions(app)[0].is_mounted and len(actions(app)) == 5)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -312,12 +312,12 @@ async def test_a_named_weapon_gets_its_attack_first_when_the_gm_moves_on() -> No
     assert [a.name for a in c.actions[1:]] == ["Parry: Sword", "Dodge", "Move", "Wait"]
 
 
-async def test_enter_in_the_weapon_name_still_adds_the_attack() -> None:
+async def test_ctrl_s_in_the_weapon_name_still_adds_the_attack() -> None:
     app = Host(CombatantForm(bare_encounter(), None))
     async with app.run_test(size=(120, 40)) as pilot:
         await type_into(pilot, "#name", "Guy")
         await add_weapon(pilot, "Pistol")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -338,7 +338,7 @@ async def test_removed_attack_stays_removed_and_a_note_says_the_weapon_is_unused
         await until(pilot, lambda: "no action uses 'Sword'" in row.error.message)
         await type_into(pilot, "#luck", "1")  # moving around again adds nothing back
         assert len(actions(app)) == 3
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)

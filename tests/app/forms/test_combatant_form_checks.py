@@ -34,7 +34,7 @@ async def test_a_new_sheet_starts_with_dodge_move_and_wait_R6() -> None:
         await type_into(pilot, "#name", "Dinzis")
         await pilot.pause()
         assert "note:" not in shown(app, "action-0")  # a fresh sheet gets no note in red
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -55,7 +55,7 @@ async def test_a_sheet_with_no_action_is_refused_under_the_actions() -> None:
         await until(pilot, lambda: not app.screen.query(ActionRow))
         assert shown(app, "actions").startswith("needs at least one action")
         assert "(A7, A8)" in shown(app, "actions") and save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert app.results == []
         await pilot.click("#add-action")
         await pilot.press(*"Wait")
@@ -70,11 +70,11 @@ async def test_a_taken_name_is_refused_under_the_name_field() -> None:
             "Kans the Scraver (kans) already has this name: names must differ (case aside),"
             " e.g. 'kans the scraver 2'"
         )
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert app.results == [] and save_disabled(app)
         await type_into(pilot, "#name", "Kans the Scraver 2")
         assert shown(app, "name") == ""
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -88,7 +88,7 @@ async def test_edit_refuses_another_name_but_keeps_its_own() -> None:
         assert shown(app, "name").startswith("Kans the Scraver (kans) already has this name")
         await type_into(pilot, "#name", "baron molin")  # its own name, recased
         assert shown(app, "name") == ""
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, EditCombatant) and command.combatant.name == "baron molin"
@@ -102,7 +102,7 @@ async def test_a_weapon_on_a_blanked_stat_is_refused_under_its_row_A1() -> None:
             "stat 'Dexterity' is not on the sheet (has Strength, Endurance, Wits)"
         )
         assert save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert app.results == []
         await type_into(pilot, "WeaponRow .w-stat", "strength")  # any case names the stat
         assert shown(app, "weapon-0") == "" and not save_disabled(app)
@@ -126,7 +126,7 @@ async def test_a_skill_not_on_the_sheet_is_a_note_that_does_not_block_A1() -> No
             "note: skill 'Knives' is not on the sheet, so it rolls 0 dice (A1)"
         )
         assert not save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, EditCombatant)
@@ -144,7 +144,7 @@ async def test_skills_typed_under_the_stats_are_refused_there_and_stats_under_sk
         said = shown(app, "stats")
         assert "'Melee' is a skill (Kans the Scraver has it)" in said
         assert "'Dodge' is a skill" in said and save_disabled(app)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert app.results == []
         await type_into(pilot, "#more-stats", "")
         await type_into(pilot, "#skills", "Melee 4, Wits 3")
@@ -153,7 +153,7 @@ async def test_skills_typed_under_the_stats_are_refused_there_and_stats_under_sk
         assert shown(app, "stats") == ""
         await type_into(pilot, "#skills", "Melee 4, Dodge 3")
         await until(pilot, lambda: not save_disabled(app))
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)

@@ -37,13 +37,16 @@ async def test_begin_combat_enter_on_a_chosen_awareness_begins_A7(tmp_path: Path
         assert app.session.encounter.in_combat
 
 
-async def test_combatant_form_enter_on_the_side_drop_down_saves() -> None:
+async def test_combatant_form_enter_on_the_side_drop_down_moves_on_ctrl_s_saves() -> None:
     kans = Combatant(id="c1", name="Kans", stats={"Wits": 5})
     app = Host(CombatantForm(Encounter(combatants={"c1": kans}, next_id=2), None))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press(*"Guy", "tab")
+        await pilot.press("tab", *"Guy", "tab")  # past the sheet line to the name
         assert isinstance(app.focused, Select)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the sheet's Enter moves on (issue 27)
+        await until(pilot, lambda: getattr(app.focused, "id", None) == "awareness")
+        assert app.results == []
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant) and command.combatant.name == "Guy"
@@ -80,7 +83,7 @@ async def test_two_combatants_typed_without_pauses_get_exactly_their_names(
     app: TrackerApp = make_app(demo=True, saves_dir=tmp_path, seed=1)  # type: ignore[arg-type]
     async with app.run_test(size=(120, 40)) as pilot:
         before = names(app)
-        await pilot.press("+", *"Guy", "enter", "+", *"Bob", "enter")
+        await pilot.press("+", *"Guy", "ctrl+s", "+", *"Bob", "ctrl+s")  # the sheet line
         await until(pilot, lambda: len(names(app)) == len(before) + 2)
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert names(app)[len(before) :] == ["Guy", "Bob"]
@@ -91,7 +94,7 @@ def post_keys(app: TrackerApp, keys: list[str]) -> None:
     """Queue keys on the app at once, as a fast typist's terminal does: no key waits for
     the one before it to be handled (Pilot's press waits, which hid the bug)."""
     for key in keys:
-        char = {"enter": "\r", "plus": "+"}.get(key, key)
+        char = {"enter": "\r", "plus": "+", "ctrl+s": "\x13"}.get(key, key)
         app.post_message(events.Key(key, char))
 
 
@@ -103,10 +106,10 @@ async def test_keys_queued_behind_enter_go_to_the_next_screen_not_the_closing_fo
         before = names(app)
         await pilot.press("+")
         await until(pilot, lambda: isinstance(app.focused, Input))
-        post_keys(app, [*"Guy", "enter", "plus"])
+        post_keys(app, [*"Guy", "ctrl+s", "plus"])
         await until(pilot, lambda: len(names(app)) == len(before) + 1)
         await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "")
-        post_keys(app, [*"Bob", "enter"])
+        post_keys(app, [*"Bob", "ctrl+s"])
         await until(pilot, lambda: len(names(app)) == len(before) + 2)
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         assert names(app)[len(before) :] == ["Guy", "Bob"]

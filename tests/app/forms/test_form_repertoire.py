@@ -44,7 +44,7 @@ async def test_the_usual_stat_of_a_skill_is_saved_and_shown_again() -> None:
         await type_into(pilot, "#name", "Seer")
         await type_into(pilot, "#skills", "Observe 5, Shoot 3")
         await type_into(pilot, "#skill_stats", "Observe perception, Shoot Dexterity")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant)
@@ -79,7 +79,7 @@ async def test_a_melee_weapon_brings_its_parry_a_ranged_one_does_not() -> None:
         pistol.query_one(".w-kind", Select).value = "ranged"
         await pilot.press("tab")
         await until(pilot, lambda: len(actions(app)) == 6)  # ranged before it was named: no parry
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: bool(app.results))
     assert sword.item is None  # a new row: the form offered the actions
     (command,) = app.results

@@ -34,7 +34,7 @@ async def test_the_third_pc_of_a_party_starts_as_a_pc() -> None:
         await until(pilot, lambda: bool(app.screen.query("#side")))
         assert app.screen.query_one("#side", Select).value == "PC"
         await type_into(pilot, "#name", "Sir Ulric")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # the sheet saves on ctrl+s (Enter moves on)
         await until(pilot, lambda: bool(app.results))
     (command,) = app.results
     assert isinstance(command, AddCombatant) and command.combatant.side == "PC"

@@ -30,7 +30,7 @@ async def test_a_pc_added_to_a_party_s_encounter_is_asked_once(answer: str, tmp_
         await until(pilot, lambda: isinstance(app.screen, CombatantForm))
         assert app.screen.query_one("#side", Select).value == "PC"  # the last added: Kans
         await type_into(pilot, "#name", "Sir Ulric")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # the sheet saves on ctrl+s (Enter moves on)
         await until(pilot, lambda: isinstance(app.screen, Confirm))
         question = app.screen.question
         assert question.startswith("Sir Ulric joins the party Hawkwood?")
