@@ -84,7 +84,10 @@ def source_problems(source: str, name: str = "<source>") -> list[str]:
             called = _call_name(node.func)
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
             owner_name = _call_name(owner) if owner is not None else ""
-            if called == "Color" or (owner_name == "Color" and called in COLOUR_CALLS):
+            literal = any(isinstance(arg, ast.Constant) for arg in node.args)
+            if (called == "Color" or (owner_name == "Color" and called in COLOUR_CALLS)) and (
+                literal or not node.args
+            ):  # a theme's variable parsed (`Color.parse(variables[name])`) names no colour
                 problems.append(f"{where}: a Color(...) built in Python")
             for keyword in node.keywords:
                 if keyword.arg in {"color", "bgcolor"} and isinstance(keyword.value, ast.Constant):
@@ -115,6 +118,7 @@ CLEAN = [
     'x = "[b]bold[/b] and [dim]dim[/]"',
     'def f():\n    """White on light is unreadable: red, #ff0000."""',
     'x = "SS 3..5"',
+    "Color.parse(variables[name])",
 ]
 
 
