@@ -216,7 +216,9 @@ async def _through_the_keys(
     """Type (or paste) `value` over the field's text and press enter, as a GM would;
     only a value the form refuses gets its enter (a taken one would apply)."""
     app: TrackerApp = pilot.app  # type: ignore[assignment]
-    opening = target.value
+    # Every field as it opened: a digit typed into an effect's empty name picks a condition
+    # and the keys behind it go on into the duration, so more than the target may change.
+    openings = [(field, field.value) for field in dialog.query(Input)]
     with app.batch_update():  # frames cost more than the fuzz: one a value, drawn below
         target.focus()
         await handled(app, app)
@@ -236,7 +238,8 @@ async def _through_the_keys(
             judge.refused(case, case[1], value)
     await pilot.pause()  # the frame of what was typed and what the dialog says of it
     with app.batch_update():
-        target.value = opening
+        for field, value in openings:
+            field.value = value
         await handled(target, dialog)
 
 

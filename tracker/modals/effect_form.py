@@ -11,7 +11,7 @@ under its field, in the rules' own words (the command's validators, then
 from __future__ import annotations
 
 from pydantic import ValidationError
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, Select, Static
@@ -34,6 +34,29 @@ MODIFIERS: tuple[tuple[str, str], ...] = (
     ("to one skill's rolls", "skill"),
     ("to the goal of attacks against it", "attacked"),
 )
+PICKS = {str(n): name for n, name in enumerate(COMMON, start=1)}
+
+
+class ConditionName(Input):
+    """The name field: a digit typed into it empty is that common condition, taken on the
+    key itself, and the focus moves to the duration before the next key is routed.
+
+    Why on the key (issue 27): picked on the field's Changed message, which comes after
+    the key is done, the keys right behind the digit had already been routed to this
+    field: `1e309` in one burst became the name "St3unned", `1 1 0` never reached the
+    duration. One ASCII digit only: '²'.isdigit() is True but int('²') raises, and '５'
+    is no key for a pick."""
+
+    def on_key(self, event: events.Key) -> None:
+        pick = PICKS.get(event.character or "")
+        if pick is None or self.value:
+            return
+        event.prevent_default()  # Input's own handler would type the digit
+        event.stop()
+        self.value = pick
+        self.screen.set_focus(self.screen.query_one("#duration", Input))  # at once, not later
+
+
 DURATION_HINT = "10 (TU) · t40 (until 40) · next · next Baron · end · blank: until removed"
 
 
@@ -62,7 +85,7 @@ class EffectForm(CombatantDialog[AddEffect]):
         with Vertical(classes="dialog"):
             yield Static(f"Effect on {c.name}", classes="dialog-title", markup=False)
             yield Static(f"{picks} (or type any name)", classes="hint", id="picks")
-            yield labelled("Name", Input(placeholder="a digit or a name", id="name"))
+            yield labelled("Name", ConditionName(placeholder="a digit or a name", id="name"))
             yield FieldError("name")
             yield labelled(
                 "Modifier",
@@ -85,14 +108,12 @@ class EffectForm(CombatantDialog[AddEffect]):
 
     @on(Input.Changed, "#name")
     def _picked(self, event: Input.Changed) -> None:
-        """A digit alone in the name field is that common condition; on to the duration."""
+        """A digit alone pasted into the name field is that condition too (typed, it is
+        taken on the key: ConditionName); on to the duration."""
         typed = event.value.strip()
-        # One ASCII digit only: '²'.isdigit() is True but int('²') raises, and 10,000 '3's
-        # are past int()'s digit limit (both crashed the app); '５' is no key for a pick.
-        picks = {str(n): name for n, name in enumerate(COMMON, start=1)}
-        if typed in picks:
-            event.input.value = picks[typed]
-            self.query_one("#duration", Input).focus()
+        if typed in PICKS:
+            event.input.value = PICKS[typed]
+            self.screen.set_focus(self.query_one("#duration", Input))
 
     def _text(self, selector: str) -> str:
         return self.query_one(selector, Input).value.strip()
