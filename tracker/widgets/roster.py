@@ -29,6 +29,7 @@ from tracker.widgets.roster_columns import (
     HEADER_LEGEND,
     Column,
     cell_needs,
+    fit_list,
     fit_number,
     layout,
     row_cells,
@@ -319,6 +320,8 @@ class Roster(ScrollView, can_focus=True):
                 segments.append(gap)
             if column.align == "right":
                 text = fit_number(text, size)
+            elif column.key == "cond":
+                text = fit_list(text, size)
             elif cell_len(text) > size > 1:  # a cut word shows it is cut (the detail has it whole)
                 text = set_cell_size(text, size - 1) + "…"
             cell = set_cell_size(text, size)

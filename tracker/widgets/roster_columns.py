@@ -115,6 +115,22 @@ def fit_number(text: str, size: int) -> str:
     return text.rjust(size)
 
 
+def fit_list(text: str, size: int) -> str:
+    """A list of conditions in `size` cells: the whole ones that fit, then "+n" for the
+    rest (the detail pane says them all), as the track's labels do. Before (issue 27)
+    the cell was cut mid-word: "Prone, On"."""
+    if len(text) <= size:
+        return text
+    parts = text.split(", ")
+    for keep in range(len(parts) - 1, 0, -1):
+        shown = f"{', '.join(parts[:keep])} +{len(parts) - keep}"
+        if len(shown) <= size:
+            return shown
+    rest = f" +{len(parts) - 1}" if len(parts) > 1 else ""
+    room = size - len(rest) - 1
+    return f"{parts[0][:room]}…{rest}" if room >= 2 else text[: max(0, size - 1)] + "…"
+
+
 def cell_needs(combatants: Iterable[Combatant], enc: Encounter) -> dict[str, int]:
     """The longest cell of each number column, over every combatant (for `layout`)."""
     texts: dict[str, list[str]] = {

@@ -153,3 +153,15 @@ def test_due_at_the_current_time_still_says_now() -> None:
     enc = opened_at_13(13)
     assert row_cells(enc.combatants["lio"], enc)["ttu"] == "now"
     assert "TTU now" in head(enc) and "opportunity open" not in head(enc)
+
+
+def test_a_narrow_conditions_cell_shows_whole_conditions_then_a_count() -> None:
+    """Issue 27: at 80 columns "Prone, On fire 3" was cut to "Prone, On"; now the whole
+    ones that fit and "+n" for the rest (the detail pane names them all)."""
+    from tracker.widgets.roster_columns import fit_list
+
+    assert fit_list("Prone, On fire 3", 10) == "Prone +1"
+    assert fit_list("Prone, On fire 3", 16) == "Prone, On fire 3"
+    assert fit_list("LA broken, ribs, held", 16) == "LA broken +2"
+    assert fit_list("exhausted 2, held", 8) == "exha… +1"  # even the first cut shows the count
+    assert all(len(fit_list("LA broken, Stunned 10", n)) <= n for n in range(1, 30))
