@@ -45,7 +45,7 @@ from rules.saves.listing import filter_words, party_matches, party_of, save_matc
 from rules.saves.store import SaveError, load_session, save_session
 from rules.saves.trash import trashed
 from tracker.widgets.key_footer import KeyFooter
-from tracker.widgets.save_cells import backup_cells, save_cells
+from tracker.widgets.save_cells import backup_cells, cursor_key, save_cells
 from tracker.widgets.steady_layout import SteadyLayout
 from tracker.widgets.tones import theme_style
 
@@ -265,7 +265,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
             words = filter_words(event.value)
             if words != self.words:
                 self.words = words
-                self._list()
+                self._list(cursor_key(self.query_one(DataTable)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "browser-filter":
@@ -387,7 +387,7 @@ class SavesBrowser(SteadyLayout, Screen[Opened | None]):
             self.query_one(DataTable).focus()
             if self.words:
                 self.words = ()
-                self._list()
+                self._list(cursor_key(self.query_one(DataTable)))
             return
         if self.can_go_back:
             self.dismiss(None)

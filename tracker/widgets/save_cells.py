@@ -7,9 +7,10 @@ encounter listed under its party's row is indented under it (`↳`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual.widgets import DataTable
 
 from rules.saves.folder import SaveInfo
 from rules.saves.listing import shown_when
@@ -62,3 +63,10 @@ def backup_cells(app: App[object], backup: SaveInfo, *, grouped: bool = False) -
 
 def _plain(*cells: str) -> list[Text]:
     return [Text(cell) for cell in cells]
+
+
+def cursor_key(table: DataTable[Any]) -> str | None:
+    """The key of the row under the cursor: a new filter lists the rows again and the
+    cursor stays on that save, not on whatever row now has its number."""
+    keys = list(table.rows)
+    return keys[table.cursor_row].value if 0 <= table.cursor_row < len(keys) else None

@@ -125,6 +125,8 @@ async def test_slash_filters_by_name_party_and_date_and_escape_clears(tmp_path: 
         await until(pilot, lambda: listed(app) and keys(app) == everything)
         assert not browser_of(app).query("#browser-filter")
         assert isinstance(app.screen, SavesBrowser)  # escape cleared the filter, not the browser
+        table = browser_of(app).query_one(DataTable)  # still on the save it was filtered to,
+        assert keys(app)[table.cursor_row] == str(tavern)  # not on the row of that number
 
 
 async def test_a_filter_typed_while_a_big_folder_fills_lists_exactly_the_matches(
