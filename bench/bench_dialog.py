@@ -16,6 +16,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
@@ -41,9 +42,9 @@ def _padded(path: Path) -> None:
     save_session(session, path)
 
 
-async def _wait(condition: object, timeout: float = 10) -> None:
+async def _wait(condition: Callable[[], object], timeout: float = 10) -> None:
     deadline = time.perf_counter() + timeout
-    while not condition():  # type: ignore[operator]
+    while not condition():
         if time.perf_counter() > deadline:
             raise RuntimeError("the app did not get there within 10 s")
         await asyncio.sleep(0.001)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench.bench_keys import ULRIC  # the sheet, as the bench types it
 from rules.model.sheet_line import (
     KEYWORDS,
     STAT_NAMES,
@@ -17,11 +18,6 @@ from rules.model.sheet_line import (
 )
 from rules.model.state import SIDES, Armour, Shield, Weapon
 from tests.support.hostile_text import HOSTILE
-
-ULRIC = (
-    "Sir Ulric (PC): Str 6 Dex 7 End 6 Wits 5 Per 5 Tech 3; Melee 7 Dodge 4 Fight 5; "
-    "broadsword 5 melee; armour 6/3/2; shield 5-10 x10"
-)
 
 
 def refused(text: str) -> list[str]:

@@ -27,6 +27,17 @@ from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, 
 UNITS: tuple[str, ...] = get_args(TimeUnit)
 
 
+def amount_fields(unit: str) -> ComposeResult:
+    """How much time passes and in what unit (the GM's last one kept), with what a TU is:
+    the encounter's and the party's pass-time dialogs both ask it so."""
+    yield labelled("Amount", Input(placeholder="10", id="amount"))
+    yield labelled(
+        "Unit", FieldSelect([(u, u) for u in UNITS], value=unit, allow_blank=False, id="unit")
+    )
+    yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
+    yield FieldError("amount")
+
+
 class PassTimeForm(Dialog[PassTime]):
     """How much, in which unit; enter runs the clock."""
 
@@ -51,13 +62,7 @@ class PassTimeForm(Dialog[PassTime]):
                 "ends and reminders land as the clock runs",
                 classes="hint",
             )
-            yield labelled("Amount", Input(placeholder="10", id="amount"))
-            yield labelled(
-                "Unit",
-                FieldSelect([(u, u) for u in UNITS], value=self.unit, allow_blank=False, id="unit"),
-            )
-            yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
-            yield FieldError("amount")
+            yield from amount_fields(self.unit)
             yield Static("", id="preview", classes="hint", markup=False)
             yield Static("", id="forecast", classes="forecast", markup=False)
             yield FieldError(FORM)

@@ -11,14 +11,13 @@ only after enter (no dry run here: a day of bleeding is the heavy part).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import get_args
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Select, Static
 
 from rules.mechanics.chart import GOALS
-from rules.model.effect_commands import TU_IS_A_SECOND, PassTime, TimeUnit
+from rules.model.effect_commands import PassTime, TimeUnit
 from rules.model.party import Party
 from rules.model.state import Settings
 from rules.party.between import scratch_encounter
@@ -26,10 +25,10 @@ from rules.party.clock import demise_goal_of, time_command
 from rules.party.errors import PartyError
 from tracker.modals.bleeders_forecast import Forecasts
 from tracker.modals.effect_parse import Problems, number_of
-from tracker.modals.form import FORM, Dialog, FieldError, FieldSelect, buttons, labelled
+from tracker.modals.form import FORM, Dialog, FieldError, buttons, labelled
 from tracker.modals.parse import goal as parse_goal
+from tracker.modals.pass_time import amount_fields
 
-UNITS: tuple[str, ...] = get_args(TimeUnit)
 DEFAULT_GOAL = Settings().demise_goal  # R15's default, as an encounter starts with
 
 
@@ -70,13 +69,7 @@ class PartyPassTimeForm(Dialog[Passage]):
                 classes="hint",
                 markup=False,
             )
-            yield labelled("Amount", Input(placeholder="10", id="amount"))
-            yield labelled(
-                "Unit",
-                FieldSelect([(u, u) for u in UNITS], value=self.unit, allow_blank=False, id="unit"),
-            )
-            yield Static(TU_IS_A_SECOND, classes="hint", markup=False)
-            yield FieldError("amount")
+            yield from amount_fields(self.unit)
             yield labelled("Demise goal", Input(str(self.demise_goal), id="demise-goal"))
             yield Static(
                 f"R15: the goal of each demise check that comes due (A16). Goals: {names}.",
@@ -102,7 +95,7 @@ class PartyPassTimeForm(Dialog[Passage]):
             else:
                 unit = str(self.query_one("#unit", Select).value)
                 try:
-                    command = time_command(amount, unit)  # type: ignore[arg-type]  # a UNITS value
+                    command = time_command(amount, unit)  # type: ignore[arg-type]  # a unit of the Select's
                 except PartyError as error:
                     problems["amount" if "amount" in str(error) else FORM] = str(error)
         goal, why = parse_goal(self.query_one("#demise-goal", Input).value)

@@ -81,9 +81,12 @@ def layout(width: int, needs: Mapping[str, int] | None = None) -> list[tuple[Col
     come back and cut "Baron Molin Decados" to "Baron Molin D…".
     """
     wide = needs or {}
-    kept = [replace(c, width=max(c.width, wide.get(c.key, 0))) for c in COLUMNS if c.key != "name"]
-    kept.insert(1, COLUMNS[1])
-    whole = min(NAME_MAX, wide.get("name", 0)) - COLUMNS[1].width  # what a whole name adds
+    kept = [
+        c if c.key == "name" else replace(c, width=max(c.width, wide.get(c.key, 0)))
+        for c in COLUMNS
+    ]
+    name = next(c for c in COLUMNS if c.key == "name")
+    whole = min(NAME_MAX, wide.get("name", 0)) - name.width  # what a whole name adds
     for level in (4, 3, 2, 1):
         if _used(kept) + (max(0, whole) if level == 4 else 0) <= width:
             break
