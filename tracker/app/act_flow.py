@@ -106,6 +106,7 @@ class ActFlow:
         self._waiting: object | None = None  # an act dialog's answer, not yet applied
         self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
         self._quick = False  # a quick attack: the attack dialog it opens submits at once
+        self._gone_on: object | None = None  # applied, its next step opened before its messages
 
     def coming(self) -> bool:
         """An act dialog is on its way: an answer is being applied (its next step opens
@@ -202,7 +203,7 @@ class ActFlow:
         self._quick = True
         self._waiting = command = TakeOpportunity(actor=actor.id, actions=[attack.name])
         self._reword_banners()
-        self.app.run_command(command)  # applied: _next opens the attack, at once
+        self._run(command)  # applied: the attack opens, at once
 
     def _actor_now(self, enc: Encounter, selected: str | None) -> str:
         """R5: whose opportunity `a` takes: the selected combatant's when it is now (opened,
@@ -272,18 +273,32 @@ class ActFlow:
 
     def _answered(self, command: Command | None) -> None:
         if command is not None:
-            self.app.run_command(command)  # its outcome comes back as a message (below)
+            self._waiting = command
+            self._run(command)
+
+    def _run(self, command: Command) -> None:
+        """Apply the answer; applied there and then, its next dialog is pushed at once, in
+        the same turn of the loop, so no frame of the main screen comes between the two
+        dialogs (issue 27: dialog_open_ms). Its messages, still on their way, are then
+        passed over (`_gone_on`). Typed dice still to ask for, a refusal or a
+        cancel come back as messages, as from a dialog another key opened (below)."""
+        if self.app.run_command(command):
+            self._gone_on = command
+            self.applied(command)
 
     # --- what became of the answer (tracker.app.outcomes calls these) -----------------------
     def answered(self, message: DialogAnswered) -> None:
         """An act dialog answered (whoever pushed it, `d` included): once that very
         command is applied, the act goes on to its next step."""
-        if isinstance(message.dialog, ActDialog):
+        if isinstance(message.dialog, ActDialog) and message.result is not self._gone_on:
             self._waiting = message.result
             self._reword_banners()
 
     def applied(self, command: Command) -> None:
         """A command changed the encounter: the act dialog's own goes on to the next step."""
+        if command is self._gone_on and command is not self._waiting:
+            self._gone_on = None  # its message, after `_run` went on already
+            return
         if command is self._waiting:
             self._waiting = None
             self._next()
