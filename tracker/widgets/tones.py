@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from rich.style import Style
 from textual.app import App
+from textual.color import Color
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -88,5 +89,7 @@ class TonedScreen(SteadyLayout, Screen[None]):
 
 def theme_style(app: App[object], variable: str, *, bold: bool = False) -> Style:
     """A rich style in one of the current theme's colours, for rich-only cells (a
-    DataTable's): `theme_style(app, "text-success")`. Read again after a theme change."""
-    return Style(color=app.get_css_variables()[variable], bold=bold)
+    DataTable's): `theme_style(app, "text-success")`. Read again after a theme change.
+    Parsed as Textual parses it: an ANSI theme's `ansi_green`, which rich cannot read
+    (the browser crashed in a 16-colour terminal), is the terminal's own green."""
+    return Style(color=Color.parse(app.get_css_variables()[variable]).rich_color, bold=bold)
