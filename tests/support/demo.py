@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from rules.model.commands import Advance, StartCombat
 from tests.support.modal_host import until
 from tracker.app.tracker_app import TrackerApp, make_app
 from tracker.screens.main import MainScreen
@@ -58,3 +59,12 @@ async def enter_through_each_dialog(pilot: Pilot[None], most: int = 12) -> list[
         await pilot.press("enter")
         await until(pilot, lambda c=current: app.screen is not c)
     return opened
+
+
+async def dinzis_due(pilot: Pilot[None]) -> None:
+    """The card game begun by Dinzis, the track advanced: his opportunity is due."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, MainScreen))
+    app.run_command(StartCombat(initiators=["dinzis"]))  # type: ignore[attr-defined]
+    app.run_command(Advance())  # type: ignore[attr-defined]
+    await pilot.pause()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.app.act.test_quick_attack import dinzis_due
-from tests.support.demo import SIZE, demo_app
+from tests.support.demo import SIZE, demo_app, dinzis_due
 from tests.support.modal_host import until
 from tracker.app.act_flow import ActFlow
 from tracker.modals.act import AttackDialog, OpportunityDialog

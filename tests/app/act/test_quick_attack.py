@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
-from rules.model.commands import Advance, Attack, StartCombat, TakeOpportunity
-from tests.support.demo import SIZE, demo_app
+from rules.model.commands import Advance, Attack, TakeOpportunity
+from tests.support.demo import SIZE, demo_app, dinzis_due
 from tests.support.keys_shown import notices
 from tests.support.modal_host import until
 from tracker.screens.main import MainScreen
@@ -23,15 +21,6 @@ def name(app: object) -> str:
 def commands(app: object) -> list[object]:
     session = app.session
     return [step.command for step in session.done if step.command is not None]
-
-
-async def dinzis_due(pilot: Pilot[None]) -> None:
-    """The card game begun by Dinzis, the track advanced: his opportunity is due."""
-    app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, MainScreen))
-    app.run_command(StartCombat(initiators=["dinzis"]))  # type: ignore[attr-defined]
-    app.run_command(Advance())  # type: ignore[attr-defined]
-    await pilot.pause()
 
 
 async def test_A_takes_the_opportunity_and_rolls_the_first_attack(tmp_path: Path) -> None:
