@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -24,6 +25,7 @@ from rules.odds.declared import ONE, ZERO, Frozen, at_least, roll_distribution
 from tracker.widgets.tones import PLAIN, Tones, tones
 
 BUCKET_ROWS = 8
+LINES = 3 + BUCKET_ROWS + 1  # headline, success, levels; the bars; the note
 BLOCKS = " ▏▎▍▌▋▊▉█"  # eighths of a cell, for the bars that succeed (or have no goal)
 MISS = "▒"  # whole cells, for the bars that fail: told apart without colour
 MARKS = {True: "✓", False: "✗", None: " "}  # success, failure, no goal
@@ -201,6 +203,11 @@ class OddsView(Widget):
         super().notify_style_update()
         self.refresh()
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Always LINES: measured without drawing, since a draw before layout asks the
+        screen for this widget's region and so lays the whole dialog out a second time."""
+        return LINES
+
     def inputs(self) -> tuple[object, ...]:
         return (
             self.stat,
@@ -277,7 +284,7 @@ class OddsView(Widget):
         begins (A1), so the GM reads the split by glyph (✗ ▒ above, ✓ █ below) too."""
         rows = list(s.buckets)
         top = max((b.chance for b in rows), default=ONE) or ONE
-        width = max(8, self.content_size.width - 23)
+        width = max(8, self.size.width - 23)
         first = next((i for i, b in enumerate(rows) if b.success), len(rows))
         for index, b in enumerate(rows):
             if index == first and self.goal is not None:
