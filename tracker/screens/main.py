@@ -66,6 +66,7 @@ class MainScreen(TonedScreen):
         self.selected: str | None = None
         self._actor: tuple[int, str] | None = None  # the (time, combatant) last followed
         self._greyed: tuple[object, ...] | None = None  # what the footer's greying showed
+        self._stale = False  # a redraw waits for the next act dialog's first frame
 
     @property
     def tracker(self) -> MainAppHost:
@@ -100,7 +101,34 @@ class MainScreen(TonedScreen):
 
     # --- redraw --------------------------------------------------------------------
     def sync(self, _revision: int = 0) -> None:
-        """Redraw every part from the encounter; each part skips what did not change."""
+        """Redraw every part from the encounter; each part skips what did not change.
+
+        While an act dialog is on its way (the roll's parry or damage question), the
+        redraw waits for that dialog's first frame: drawn together, the 200-row roster
+        and the log under the tint cost the dialog ~40 ms (issue 27: dialog_open_ms).
+        Nothing is lost: what is drawn then is on disk already (Autosaver.changed)."""
+        if self.tracker.act_flow.coming():
+            if not self._stale:
+                self._stale = True
+                self.call_next(self._after_answer)
+            return
+        self._stale = False
+        self._draw()
+
+    def _after_answer(self) -> None:
+        """The answer is applied: no dialog came (a miss) → redraw now, else once the
+        dialog is drawn (`call_after_refresh` waits for the top screen's frame)."""
+        if self._stale and self.app.screen is self:
+            self.sync()
+        elif self._stale:
+            self.call_after_refresh(self._catch_up)
+
+    def _catch_up(self) -> None:
+        if self._stale:
+            self._stale = False
+            self._draw()
+
+    def _draw(self) -> None:
         from rules.engine.questions import acting_now
 
         app = self.tracker
@@ -132,6 +160,8 @@ class MainScreen(TonedScreen):
             banner.covered("decision" if answering else "other")
 
     def on_screen_resume(self) -> None:
+        if self.app.screen is self:  # not the resume between two dialogs (_run)
+            self._catch_up()  # a dialog closed before its first frame: draw what it hid
         for banner in self.query(PendingBanner):  # also the first resume, maybe before compose
             banner.covered(None)
 
