@@ -14,9 +14,17 @@ from typing import Any
 
 from textual.app import App
 from textual.dom import DOMNode
+from textual.screen import Screen
 
 
 def styled_now(app: App[Any], node: DOMNode) -> bool:
     """Whether `app.update_styles(node)` should style `node` now: the app itself, or a
-    node attached to it (one still being built is styled when it mounts)."""
-    return node is app or node.is_attached
+    node attached to it (one still being built is styled when it mounts) on a screen in
+    the stack. A dialog popped is restyled for nothing as it goes (its focused select
+    blurs); a screen off the stack is restyled in full when it is pushed again."""
+    if node is app:
+        return True
+    if not node.is_attached:
+        return False
+    screen = node if isinstance(node, Screen) else node.screen
+    return screen in app.screen_stack

@@ -78,3 +78,25 @@ async def test_a_widget_not_mounted_yet_is_styled_as_it_mounts(
         wrong.remove_class("-invalid")  # mounted: restyled at once, as always
         assert restyled["Input"] == 1, restyled
         assert wrong.styles.background_tint == plain.styles.background_tint
+
+
+async def test_a_dialog_that_closed_is_not_restyled_as_it_goes(
+    tmp_path: Path, restyled: Counter[str]
+) -> None:
+    """Its focused field blurred as it was popped and Textual restyled it and all under
+    it (the target select and its 200-option list at 200 combatants, issue 27). A screen
+    off the stack is restyled in full if it is pushed again (Textual's ScreenResume)."""
+    app = fight(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot, restyled)
+        dialog = await attack_dialog_open(pilot)
+        await until(pilot, lambda: dialog.is_mounted and dialog.focused is not None)
+        await pilot.pause()
+        inside = {type(node).__name__ for node in dialog.walk_children()}
+        restyled.clear()
+        dialog.dismiss(None)
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        await until(pilot, lambda: not dialog.is_attached)
+        assert not inside & set(restyled), restyled
+        app.screen.add_class("-probe")  # a screen in the stack is restyled as always
+        assert restyled["MainScreen"] == 1, restyled
