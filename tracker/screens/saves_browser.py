@@ -11,16 +11,14 @@ A broken save whose `.bak` is intact has a "↺ backup" row under it: enter
 opens a copy of the backup (`NAME-restored.json`), so neither the broken
 file nor its backup is ever written.
 
-The library stays tidy (issue 28, tracker.actions.saves_tidy): F2 renames a
-save and its encounter, c copies it, del moves it to `SAVES/.trash` and u puts
-the last one back; `/` filters by name, party and date as the GM types
-(rules.saves.listing), escape clears the filter.
+The library stays tidy (issue 28, tracker.actions.saves_tidy): F2 renames a save and
+its encounter, c copies it, del moves it to `SAVES/.trash` and u puts the last one back;
+`/` filters by name, party and date as typed (rules.saves.listing), escape clears it.
 
-A folder of thousands of saves shows its newest rows at once and fills in
-the rest a batch per refresh (each row validated as loading does, cached by
-the file's stat), so `o` never waits for the whole folder. A filter lists
-again from what was read, the same way; a batch bringing a party's encounter
-sorts the table once (the File column names each row: the order is by it).
+A folder of thousands of saves shows its newest rows at once and fills in the rest
+a batch per refresh (each row validated as loading does, cached by the file's stat),
+so `o` never waits for the whole folder. A filter lists again from what was read, the
+same way; a batch bringing a party's encounter sorts the table once (by File).
 """
 
 from __future__ import annotations
@@ -44,6 +42,7 @@ from rules.saves.folder import PartyInfo, SaveInfo, autosave_path, scan_saves, s
 from rules.saves.listing import filter_words, party_matches, party_of, save_matches
 from rules.saves.store import SaveError, load_session, save_session
 from rules.saves.trash import trashed
+from tracker.screens.focus_home import FocusHome
 from tracker.widgets.key_footer import KeyFooter
 from tracker.widgets.save_cells import backup_cells, cursor_key, save_cells
 from tracker.widgets.steady_layout import SteadyLayout
@@ -65,9 +64,11 @@ class Opened:
     path: Path
 
 
-class SavesBrowser(SteadyLayout, Screen[Opened | None]):
+class SavesBrowser(FocusHome, SteadyLayout, Screen[Opened | None]):
     """enter opens the highlighted row; escape clears the filter, then goes back (when
-    there is somewhere to go)."""
+    there is somewhere to go). A key typed with nothing focused finds the table."""
+
+    FOCUS_HOME = "#saves"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="browser.back"),
