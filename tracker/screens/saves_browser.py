@@ -42,7 +42,7 @@ from rules.saves.folder import PartyInfo, SaveInfo, autosave_path, scan_saves, s
 from rules.saves.listing import filter_words, party_matches, party_of, save_matches
 from rules.saves.store import SaveError, load_session, save_session
 from rules.saves.trash import trashed
-from tracker.screens.focus_home import FocusHome
+from tracker.widgets.focus_home import FocusHome
 from tracker.widgets.key_footer import KeyFooter
 from tracker.widgets.save_cells import backup_cells, cursor_key, save_cells
 from tracker.widgets.steady_layout import SteadyLayout

@@ -1,6 +1,6 @@
 """Keys in the saves browser never go nowhere (issue 27): once, after `o`, the browser
 had no focused row and its keys did nothing until Tab. With nothing focused, the next
-key focuses the table and acts there (tracker.screens.focus_home)."""
+key focuses the table and acts there (tracker.widgets.focus_home)."""
 
 from __future__ import annotations
 
