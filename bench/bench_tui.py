@@ -228,6 +228,7 @@ async def _advance_samples(path: Path, folder: Path) -> list[float]:
     from tracker.app.tracker_app import make_app
 
     app = make_app(path, saves_dir=folder, seed=3)
+    app.collector.enabled = True  # as in a terminal (tracker/app/collector.py)
 
     def wait_for_the_due() -> None:  # not timed: whoever is due spends a Wait
         enc = app.session.encounter

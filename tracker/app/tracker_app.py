@@ -25,6 +25,7 @@ from tracker.actions.run import dispatch
 from tracker.app.app_keys import app_key_state
 from tracker.app.autosave import Autosaver
 from tracker.app.cancelled import CancelledCommand
+from tracker.app.collector import QuietCollector
 from tracker.app.command_dice import CommandDice
 from tracker.app.commands_palette import TrackerCommands
 from tracker.app.outcomes import Outcomes
@@ -90,6 +91,7 @@ class TrackerApp(LegibleApp):
         self.autosave = Autosaver(self)  # on disk after every command
         self.history = UndoRedo(self)  # u and U
         self.outcomes = Outcomes(self)  # what the dialogs answered, what the commands did
+        self.collector = QuietCollector(self)  # collects when a save opens or all is quiet
         self.time_passing = TimePassing(self)  # P in a worker; the fight's keys wait
         self.pass_unit: TimeUnit = "TU"  # of the GM's last passage (either P): the next one's
         self._load_error = ""
@@ -151,8 +153,7 @@ class TrackerApp(LegibleApp):
         self._first_look = look.encounter
         if self.dice.override is None:
             self.dice_mode = look.dice  # the first frame already shows the save's dice
-        # First frame from the encounter alone; the main screen asks for the session
-        # (engine, history) once that frame is painted.
+        # First frame from the encounter alone; the session once that frame is painted.
         self._opening = self.save_path = self.start_path
         self.push_screen(MainScreen(self))
 
@@ -286,8 +287,7 @@ class TrackerApp(LegibleApp):
         await self.keys.handled(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Session keys only act on the main screen (never under a form); none once
-        the app is quitting."""
+        """Session keys act on the main screen only (never under a form); none once quitting."""
         if self._quitting:
             return False
         opened = self._session is not None or self._opening is not None
@@ -299,10 +299,8 @@ class TrackerApp(LegibleApp):
         default_namespace: DOMNode | None = None,
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
-        """Every binding of every screen runs through here: once quitting, none runs.
-
-        `q s` in one terminal read used to open the roll dialog while the app tore
-        down, and its handlers found no widgets (NoMatches '#opponent')."""
+        """Every binding of every screen runs through here: once quitting, none runs (`q s`
+        in one read opened the roll dialog as the app tore down: NoMatches '#opponent')."""
         if self._quitting or self.time_passing.refused(action):  # time passes (issue 23)
             return not self._quitting  # a refused key is handled: said so, nothing done
         ran = dispatch(action, default_namespace)  # a registry key: tracker/actions/*
@@ -319,6 +317,9 @@ class TrackerApp(LegibleApp):
 
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.act_flow.preview(message)
+
+    def watch_revision(self) -> None:
+        self.collector.moved()
 
     # --- the dialogs' answers and the commands' outcomes, heard in tracker.app.outcomes -----
     def on_dialog_answered(self, message: DialogAnswered) -> None:
@@ -368,8 +369,7 @@ class TrackerApp(LegibleApp):
         self.push_screen(HelpScreen(bindings, closing=f"{keys['help']},{keys['quit']}"))
 
     async def action_quit(self) -> None:
-        """Quit; the fight is saved first. If that save fails, say so and quit only on a
-        second press — never lose an evening's fight silently."""
+        """Quit, the fight saved first; a failed save quits only on a second press."""
         if self.autosave.may_leave(self.gm_settings.words["quit"], "quit"):
             self._quitting = True
             self.exit()
