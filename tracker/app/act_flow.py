@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine.questions import declared_roll, last_target, living_refusal, next_action, tied
 from rules.model.state import Action, Combatant, Encounter
+from tracker.app.late_teardown import LateTeardown, TeardownHost
 from tracker.host.action_host import KeysInForce, Notifies
 from tracker.modals.act import (
     ActDialog,
@@ -37,14 +38,14 @@ from tracker.modals.act import (
 )
 
 if TYPE_CHECKING:
-    from textual.screen import ModalScreen, Screen
+    from textual.screen import ModalScreen
 
     from rules.engine.session import Session
     from rules.model.commands import Command
     from tracker.host.messages import DialogAnswered
 
 
-class FlowHost(Notifies, Protocol):
+class FlowHost(Notifies, TeardownHost, Protocol):
     """The app the act dialogs open on: its session and revision, its screens, and
     `run_command` for what each dialog answers."""
 
@@ -55,9 +56,6 @@ class FlowHost(Notifies, Protocol):
 
     @property
     def gm_settings(self) -> KeysInForce: ...
-
-    @property
-    def screen_stack(self) -> list[Screen[Any]]: ...
 
     def push_screen(self, screen: Any, callback: Any = None) -> object: ...
 
@@ -107,6 +105,7 @@ class ActFlow:
         self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
         self._quick = False  # a quick attack: the attack dialog it opens submits at once
         self._gone_on: object | None = None  # applied, its next step opened before its messages
+        self.teardown = LateTeardown(app)  # a closed dialog goes after the next frame
 
     def coming(self) -> bool:
         """An act dialog is on its way: an answer is being applied (its next step opens
@@ -269,12 +268,14 @@ class ActFlow:
             dialog.at_once = True
         if dialog is not None:
             self._opening = dialog
+            self.teardown.keep(dialog)
             self.app.push_screen(dialog, self._answered)
 
     def _answered(self, command: Command | None) -> None:
         if command is not None:
             self._waiting = command
             self._run(command)
+        self.teardown.closed()  # after the frame that shows what the answer opened
 
     def _run(self, command: Command) -> None:
         """Apply the answer; applied there and then, its next dialog is pushed at once, in
