@@ -11,23 +11,20 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from tests.support.act_fixtures import attack_dialog_open
 from tests.support.demo import SIZE, demo_app, dinzis_due
 from tests.support.modal_host import until
-from tracker.app.tracker_app import TrackerApp
-from tracker.modals.act import AttackDialog, OpportunityDialog
+from tracker.modals.act import AttackDialog
 from tracker.screens.main import MainScreen
 
 NEXT = ("ParryDialog", "DamageDialog")
 
 
-async def _the_attack(app: TrackerApp, pilot: Pilot[None]) -> AttackDialog:
+async def _the_attack(pilot: Pilot[None]) -> AttackDialog:
+    """Dinzis due, his attack declared: its dialog on screen."""
     await dinzis_due(pilot)
-    await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
-    await pilot.press("space", "enter")
-    await until(pilot, lambda: isinstance(app.screen, AttackDialog) and app.screen.is_mounted)
-    attack = app.screen
-    assert isinstance(attack, AttackDialog)
+    attack = await attack_dialog_open(pilot)
+    await until(pilot, lambda: attack.is_mounted)
     return attack
 
 
@@ -36,7 +33,7 @@ async def test_the_attack_dialog_goes_after_the_next_dialogs_first_frame(
 ) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        attack = await _the_attack(app, pilot)
+        attack = await _the_attack(pilot)
         frames: list[tuple[str, bool]] = []
         display = app._display
 
@@ -59,7 +56,7 @@ async def test_a_cancelled_act_dialog_goes_too(tmp_path: Path) -> None:
     """Escape: nothing comes next, and the dialog is still taken down."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        attack = await _the_attack(app, pilot)
+        attack = await _the_attack(pilot)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await until(pilot, lambda: not attack.is_running)
@@ -71,7 +68,7 @@ async def test_no_act_dialog_is_kept_once_the_acts_are_over(tmp_path: Path) -> N
     """Every dialog of an attack (opportunity, attack, parry or damage) is gone after."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await _the_attack(app, pilot)
+        await _the_attack(pilot)
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ in NEXT and app.screen.is_mounted)
         while not isinstance(app.screen, MainScreen):
