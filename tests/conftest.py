@@ -69,6 +69,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     Python's defaults the cyclic collector took a third of an app test's CPU (22.4 s of
     61.7 s for the multi-action flows, timed with gc.callbacks; 7.0 s of 44.4 s so).
     Only when garbage is collected changes: no test depends on it."""
+    from tracker.app.collector import THRESHOLDS  # the app's own, in a terminal
+
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(*THRESHOLDS)

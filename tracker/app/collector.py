@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 # The young generation is collected every 50,000 new objects, not 700: Textual makes and
 # drops them by the hundred thousand (a dialog opened: ~7,000 young collections, 650 of
 # the middle one and 48 full ones in 30 samples of bench_dialog, 11 s in all; with these,
-# 54, 2 and 2, 1.8 s). The tests run under the same (tests/conftest.py).
+# 54, 2 and 2, 1.8 s). tests/conftest.py sets the same for the whole test run.
 THRESHOLDS = (50_000, 20, 100)
 
 
@@ -106,9 +106,7 @@ class QuietCollector:
         session = self._host.loaded_session
         if session is not None and session is not self._session:
             self._session = session
-            full_then_freeze()
-            self.freezes += 1
-            self._last_full = time.monotonic()
+            self._freeze_all()
             # What the first frame of it makes and keeps (the log's wrapped lines: ~17,000
             # strips for 5,000 events, 230,000 objects) is frozen once it is drawn.
             self._host.call_after_refresh(self._freeze_new)
@@ -127,11 +125,14 @@ class QuietCollector:
             self.moved()  # busy, or a dialog's widgets live now: the next quiet moment
             return
         if time.monotonic() - self._last_full >= self.full_every:
-            full_then_freeze()
-            self.freezes += 1
-            self._last_full = time.monotonic()
+            self._freeze_all()
         else:
             self._freeze_new()
+
+    def _freeze_all(self) -> None:
+        full_then_freeze()
+        self.freezes += 1
+        self._last_full = time.monotonic()
 
     def _freeze_new(self) -> None:
         new_then_freeze()
