@@ -110,11 +110,6 @@ def left_text(active: Active) -> str:
     return f"{active.left} TU left" if active.left is not None else active.text
 
 
-def effect_words(c: Combatant, enc: Encounter) -> list[str]:
-    """The roster's few words per effect: `Stunned 8`, `Prone` (the number: TU left)."""
-    return [a.name if a.left is None else f"{a.name} {a.left}" for a in gm_effects(c, enc)]
-
-
 def effect_line(active: Active) -> str:
     """The detail pane's and ctrl+e's line: `Stunned (−2 to every roll) for 10 TU · 8 TU left`."""
     return active.text if active.left is None else f"{active.text} · {active.left} TU left"

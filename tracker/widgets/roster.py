@@ -29,7 +29,7 @@ from tracker.widgets.roster_columns import (
     HEADER_LEGEND,
     Column,
     cell_needs,
-    fit_list,
+    fit_conditions,
     fit_number,
     layout,
     row_cells,
@@ -303,7 +303,16 @@ class Roster(ScrollView, can_focus=True):
             accents["cond"] = tone["error"] + bold
         if selected:  # on the cursor's own colour a tone may not show: the words carry it
             accents = {k: Style(bold=a.bold, reverse=a.reverse) for k, a in accents.items()}
-        texts = [(cells[column.key], column, size) for column, size in self._columns]
+        texts = [
+            (
+                fit_conditions(cells["cond"], cells["cond short"], size)
+                if column.key == "cond"
+                else cells[column.key],
+                column,
+                size,
+            )
+            for column, size in self._columns
+        ]
         return self._strip(texts, style, accents, self.scrollable_content_region.width)
 
     @staticmethod
@@ -320,8 +329,6 @@ class Roster(ScrollView, can_focus=True):
                 segments.append(gap)
             if column.align == "right":
                 text = fit_number(text, size)
-            elif column.key == "cond":
-                text = fit_list(text, size)
             elif cell_len(text) > size > 1:  # a cut word shows it is cut (the detail has it whole)
                 text = set_cell_size(text, size - 1) + "…"
             cell = set_cell_size(text, size)

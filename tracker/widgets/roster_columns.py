@@ -24,6 +24,10 @@ LOCATION_SHORT = {
     "unspecified": "limb",
 }
 LIMB_SHORT = {"broken": "broken", "shattered": "shattered", "severed": "severed"}
+# The conditions cell's short forms (issue 27, 80×24): a location, then b/s/x for broken,
+# shattered, severed (`LAb`); HEADER_LEGEND["Conditions"] says them.
+LOCATION_CODE = {**LOCATION_SHORT, "head": "Hd", "chest": "Ch", "unspecified": "Lm"}
+LIMB_CODE = {"broken": "b", "shattered": "s", "severed": "x"}
 # C1: available / used / locked chance dice (combat, then roleplay).
 CHANCE_MARK = {"available": "●", "used": "○", "locked": "×"}
 SIDE_SHORT = {"PC": "PC", "ally": "ally", "enemy": "enemy", "neutral": "neut"}
@@ -64,6 +68,10 @@ HEADER_LEGEND: dict[str, str] = {
     "AR/H/S": "armour: Armour Rating / hard armour / soft armour",
     "Shield": "energy shield low/high, × its hits left (∞ unlimited)",
     "Pen": "the penalty to stats from wounds (* some stats take less)",
+    "Conditions": "in words, or short when narrow: LAb, LAs, LAx left arm broken, shattered,"
+    " severed (RA, LL, RL, Hd head, Ch chest, Lm a limb) · rib ribs · VO vital organ · Ex2"
+    " exhausted 2 · Hld held action · Stu8 an effect's first letters and TU left · +n more"
+    " (the detail pane names them all)",
     "CR": "chance dice, combat then roleplay: ● ready  ○ used  × locked",
     "LP": "luck points",
 }
@@ -118,20 +126,27 @@ def fit_number(text: str, size: int) -> str:
     return text.rjust(size)
 
 
-def fit_list(text: str, size: int) -> str:
+def fit_list(text: str, size: int, sep: str = ", ") -> str:
     """A list of conditions in `size` cells: the whole ones that fit, then "+n" for the
     rest (the detail pane says them all), as the track's labels do. Before (issue 27)
     the cell was cut mid-word: "Prone, On"."""
     if len(text) <= size:
         return text
-    parts = text.split(", ")
+    parts = text.split(sep)
     for keep in range(len(parts) - 1, 0, -1):
-        shown = f"{', '.join(parts[:keep])} +{len(parts) - keep}"
+        shown = f"{sep.join(parts[:keep])} +{len(parts) - keep}"
         if len(shown) <= size:
             return shown
     rest = f" +{len(parts) - 1}" if len(parts) > 1 else ""
     room = size - len(rest) - 1
     return f"{parts[0][:room]}…{rest}" if room >= 2 else text[: max(0, size - 1)] + "…"
+
+
+def fit_conditions(full: str, short: str, size: int) -> str:
+    """The conditions cell: whole words when they fit, else each condition's short form
+    (HEADER_LEGEND["Conditions"]), then "+n" for the rest. At 80×24 (issue 27) "LA broken,
+    ribs, Stunned 8" had shown "LA broken +2"; it shows "LAb rib +1" in ten cells."""
+    return full if len(full) <= size else fit_list(short, size, " ")
 
 
 def cell_needs(combatants: Iterable[Combatant], enc: Encounter) -> dict[str, int]:
@@ -167,29 +182,45 @@ def armour_text(c: Combatant) -> str:
     return f"{a.rating}/{a.hard}/{a.soft}"
 
 
-def conditions(c: Combatant, enc: Encounter | None = None) -> str:
-    """A15/A16/A5 conditions in a few words: dead first, then what hampers rolls; with
-    the encounter, the GM's effects after them with the TU they have left (issue 15)."""
-    parts: list[str] = []
+def condition_parts(c: Combatant, enc: Encounter | None = None) -> list[tuple[str, str]]:
+    """A15/A16/A5 conditions, each in words and in its short form: dead first, then what
+    hampers rolls; with the encounter, the GM's effects after them with the TU they have
+    left (issue 15)."""
+    parts: list[tuple[str, str]] = []
     if c.dead:
-        parts.append("DEAD")
+        parts.append(("DEAD", "DEAD"))
     elif c.out_of_fight:
-        parts.append("out")
+        parts.append(("out", "out"))
     for location, state in c.limbs.items():
-        parts.append(f"{LOCATION_SHORT.get(location, location)} {LIMB_SHORT[state]}")
+        words = f"{LOCATION_SHORT.get(location, location)} {LIMB_SHORT[state]}"
+        parts.append((words, f"{LOCATION_CODE.get(location, location)}{LIMB_CODE[state]}"))
     if c.broken_ribs:
-        parts.append("ribs")
+        parts.append(("ribs", "rib"))
     if c.vital_organ:
-        parts.append("vital organ")
+        parts.append(("vital organ", "VO"))
     if c.exhaustion:
-        parts.append(f"exhausted {c.exhaustion}")
+        parts.append((f"exhausted {c.exhaustion}", f"Ex{c.exhaustion}"))
     if c.held_action:
-        parts.append("held")
+        parts.append(("held", "Hld"))
     if enc is not None and c.effects:
-        from tracker.widgets.effect_marks import effect_words
+        from tracker.widgets.effect_marks import gm_effects
 
-        parts.extend(effect_words(c, enc))
-    return ", ".join(parts)
+        for active in gm_effects(c, enc):
+            left = "" if active.left is None else str(active.left)
+            words = active.name if not left else f"{active.name} {left}"
+            parts.append((words, effect_code(active.name) + left))
+    return parts
+
+
+def effect_code(name: str) -> str:
+    """An effect's short form: its first three letters or digits, `On fire` → `Onf`."""
+    kept = "".join(ch for ch in name if ch.isalnum())[:3]
+    return kept or "eff"
+
+
+def conditions(c: Combatant, enc: Encounter | None = None) -> str:
+    """The conditions in a few words, as the roster's cell and the players' view say them."""
+    return ", ".join(words for words, _short in condition_parts(c, enc))
 
 
 def ttu_text(c: Combatant, enc: Encounter) -> str:
@@ -235,6 +266,7 @@ def pen_text(c: Combatant) -> str:
 def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
     """Every column's text for one combatant (the row's cache key is built from it)."""
     acting = bool(enc.due) and enc.due[0] == c.id
+    parts = condition_parts(c, enc)
     return {
         "mark": "▶" if acting else ("·" if acts_now(enc, c) else " "),
         "name": HIDDEN + c.name if c.hidden else c.name,
@@ -245,7 +277,8 @@ def row_cells(c: Combatant, enc: Encounter) -> dict[str, str]:
         "armour": armour_text(c),
         "shield": shield_text(c),
         "pen": pen_text(c),
-        "cond": conditions(c, enc),
+        "cond": ", ".join(words for words, _short in parts),
+        "cond short": " ".join(short for _words, short in parts),
         "chance": chance_text(c.chance),
         "luck": luck_text(c),
     }

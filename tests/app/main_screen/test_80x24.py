@@ -70,3 +70,22 @@ async def test_at_80_columns_a_glyph_says_each_side(tmp_path: Path) -> None:
                 row = next(line for line in lines if c.name in line)
                 glyph = SIDE_GLYPHS[SIDE_SHORT[c.side]]
                 assert (row[1] == glyph) is glyphs, (size, row)
+
+
+async def test_at_80_columns_conditions_take_their_short_forms(tmp_path: Path) -> None:
+    """Issue 27: at 80 columns the conditions cell (10 cells) showed "LA broken +2" for
+    three conditions; now two of them in short forms, the roster's tooltip their legend."""
+    app = make_app(demo=True, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mid_fight(pilot)
+        kans = app.session.encounter.combatants["kans"]
+        kans.limbs = {"left arm": "broken"}
+        kans.broken_ribs = True
+        kans.exhaustion = 2
+        app.revision += 1
+        await pilot.pause()
+        roster = app.screen.query_one(Roster)
+        rows = [roster.render_line(y).text for y in range(4)]
+        row = next(line for line in rows if "Kans" in line)
+        assert "LAb rib +1" in row, row
+        assert isinstance(roster.tooltip, str) and "Conditions: in words" in roster.tooltip

@@ -14,7 +14,7 @@ from rich.console import Console
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import ApplyWound, TakeOpportunity
-from rules.model.state import Encounter
+from rules.model.state import Combatant, Encounter
 from tests.support.act_fixtures import lio, markon
 from tracker.files.demo import build_demo
 from tracker.widgets.detail import describe
@@ -165,3 +165,26 @@ def test_a_narrow_conditions_cell_shows_whole_conditions_then_a_count() -> None:
     assert fit_list("LA broken, ribs, held", 16) == "LA broken +2"
     assert fit_list("exhausted 2, held", 8) == "exha… +1"  # even the first cut shows the count
     assert all(len(fit_list("LA broken, Stunned 10", n)) <= n for n in range(1, 30))
+
+
+def test_conditions_too_long_for_their_cell_take_their_short_forms() -> None:
+    """Issue 27: whole words while they fit, else the short forms the legend says, then
+    "+n"; a cell never runs past its size."""
+    from tracker.widgets.roster_columns import condition_parts, effect_code, fit_conditions
+
+    kans = Combatant(id="k", name="Kans", side="PC", broken_ribs=True, exhaustion=2)
+    kans.limbs = {"right leg": "severed", "head": "shattered"}
+    parts = condition_parts(kans)
+    assert parts == [
+        ("RL severed", "RLx"),
+        ("head shattered", "Hds"),
+        ("ribs", "rib"),
+        ("exhausted 2", "Ex2"),
+    ]
+    full = ", ".join(words for words, _ in parts)
+    short = " ".join(code for _, code in parts)
+    assert fit_conditions(full, short, 60) == full
+    assert fit_conditions(full, short, 15) == "RLx Hds rib Ex2"
+    assert fit_conditions(full, short, 10) == "RLx Hds +2"
+    assert all(len(fit_conditions(full, short, n)) <= n for n in range(1, 60))
+    assert effect_code("On fire") == "Onf" and effect_code("!!") == "eff"
