@@ -24,6 +24,7 @@ from codecs import IncrementalDecoder, getincrementaldecoder
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
+from tracker.app.hang_up import TerminalGone
 from tracker.textual_compat.terminal import ParseError, XTermParser, driver_debug, loop_last
 
 __all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_strict"]
@@ -48,10 +49,12 @@ def forgiving(driver: type[Driver]) -> type[Driver]:
 
 
 class ForgivingLinuxDriver(LinuxDriver):
-    """LinuxDriver whose input thread replaces undecodable bytes instead of dying."""
+    """LinuxDriver whose input thread replaces undecodable bytes instead of dying, and
+    tells the app when the terminal is gone instead of spinning on its end."""
 
     def run_input_thread(self) -> None:
-        """Textual 8.2.8's `LinuxDriver.run_input_thread`, but for the decoder."""
+        """Textual 8.2.8's `LinuxDriver.run_input_thread`, but for the decoder and the
+        terminal's end (tracker.app.hang_up)."""
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         fileno = self.fileno
@@ -60,20 +63,31 @@ class ForgivingLinuxDriver(LinuxDriver):
 
         def process_selector_events(
             selector_events: list[tuple[selectors.SelectorKey, int]], final: bool = False
-        ) -> None:
+        ) -> bool:
+            """False when the terminal is gone: end of file, or EIO once it hung up."""
             for last, (_key, mask) in loop_last(selector_events):
                 if mask & selectors.EVENT_READ:
-                    unicode_data = decode(os.read(fileno, 1024 * 4), final=final and last)
+                    try:
+                        data = os.read(fileno, 1024 * 4)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        return False
+                    unicode_data = decode(data, final=final and last)
                     if not unicode_data:
-                        break  # stdin is piped and at its end
-                    for event in parser.feed(unicode_data):
+                        continue  # the start of a character split across two reads
+                    for event in parser.feed(unicode_data):  # "" would mean the end
                         self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)
+            return True
 
         try:
             while not self.exit_event.is_set():
-                process_selector_events(selector.select(0.1))
+                if not process_selector_events(selector.select(0.1)):
+                    # Textual read end-of-file again at once, forever (tracker.app.hang_up).
+                    self.send_message(TerminalGone())
+                    self.exit_event.wait()
             selector.unregister(self.fileno)
             process_selector_events(selector.select(0.1), final=True)
         finally:

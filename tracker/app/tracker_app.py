@@ -28,6 +28,7 @@ from tracker.app.cancelled import CancelledCommand
 from tracker.app.collector import QuietCollector
 from tracker.app.command_dice import CommandDice
 from tracker.app.commands_palette import TrackerCommands
+from tracker.app.hang_up import leave
 from tracker.app.outcomes import Outcomes
 from tracker.app.undo_keys import UndoRedo
 from tracker.host.key_order import KeyQueue
@@ -99,8 +100,7 @@ class TrackerApp(LegibleApp):
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver; on posix its LinuxDriver becomes one whose input thread
-        survives a byte that is not UTF-8 (tracker.app.terminal_driver)."""
+        """On posix, one whose input survives bad bytes and a hang-up (terminal_driver)."""
         driver = super().get_driver_class()
         if os.name != "posix":
             return driver
@@ -124,8 +124,7 @@ class TrackerApp(LegibleApp):
 
     @property
     def loaded_session(self) -> Session | None:
-        """The session if it is loaded, never forcing a deferred load (the footer's greying
-        asks before the first frame, which must come first)."""
+        """The session if loaded, never forcing a deferred load (the footer asks first)."""
         return self._session
 
     @property
@@ -226,10 +225,9 @@ class TrackerApp(LegibleApp):
     def run_command(self, command: Command) -> bool:
         """Apply a command; True when it changed the encounter.
 
-        Physical dice: when the typed faces run out the dice-entry form asks for
-        the missing ones and the command is retried from scratch (apply rolled
-        everything back). Refusals are shown and change nothing. The outcome is
-        posted: CommandApplied, CommandRefused, or CommandCancelled (Escape at the dice).
+        Physical dice: when the typed faces run out the dice-entry form asks for the
+        missing ones and the command is retried from scratch. Refusals change nothing.
+        Posted: CommandApplied, CommandRefused or CommandCancelled (Escape at the dice).
         """
         from rules.engine.questions import CommandError
         from rules.mechanics.dice import DiceExhausted
@@ -320,6 +318,8 @@ class TrackerApp(LegibleApp):
 
     def watch_revision(self) -> None:
         self.collector.moved()
+
+    on_terminal_gone = leave  # no terminal, no GM: the fight saved, then exit (hang_up)
 
     # --- the dialogs' answers and the commands' outcomes, heard in tracker.app.outcomes -----
     def on_dialog_answered(self, message: DialogAnswered) -> None:
