@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from rules.model.commands import TreatCondition
 from rules.model.effect_commands import (
     AddEffect,
     AddReminder,
@@ -77,6 +78,8 @@ def effect_candidates(encounter: Encounter, pick: st.DataObject) -> list[object]
     out.append(PassTime(amount=pick.draw(st.integers(1, 30))))
     for c in encounter.combatants.values():
         out += [RemoveEffect(target=c.id, effect=e.id) for e in c.effects[:1]]
+        if c.dead:  # a revived bearer's effects tick again (a ticking one's ticks had gone)
+            out += [TreatCondition(target=c.id, condition="revive")] * 3
     out += [DismissReminder(id=p.id) for p in encounter.pending if p.kind == "reminder"] * 3
     out += [DismissReminder(id=r.id) for r in encounter.reminders[:1]]
     return out

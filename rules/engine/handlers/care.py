@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.engine import track_index
 from rules.engine.context import Context, handles
+from rules.engine.fx_schedule import schedule_tick
 from rules.model.commands import Heal, Rest, Staunch, TreatCondition
 from rules.model.state import Combatant
 
@@ -137,6 +138,8 @@ def treat_condition(ctx: Context, cmd: TreatCondition) -> None:
             track_index.set_ttu(ctx, c, ctx.enc.time + 1)
             text += f", back on the track at {c.ttu}"
         track_index.schedule_bleeding(ctx.enc, c)
+        for effect in c.effects:  # the dead do not tick (E): their ticks left the track
+            schedule_tick(ctx.enc, c, effect)
     ctx.emit("treat", text, actor=c.id)
     track_index.restamp(ctx.enc, c)
 
