@@ -3,8 +3,12 @@ are refused with the reason and change nothing; only a GM revive brings one back
 
 from __future__ import annotations
 
-from rules.model.commands import Heal, Rest, Staunch, TreatCondition
-from rules.model.state import Combatant, Wound
+from rules.engine.session import Session
+from rules.mechanics.dice import ScriptedDice
+from rules.model.commands import ApplyWound, Heal, ResolveCheck, Rest, Staunch, TreatCondition
+from rules.model.effect_commands import AddEffect, PassTime
+from rules.model.effects import Tick
+from rules.model.state import Combatant, Encounter, Wound
 from tests.support.engine_steps import do, refused, session
 
 
@@ -49,13 +53,6 @@ def test_a_revived_bearers_effect_ticks_again_as_a_fresh_track_would() -> None:
     the track (the dead do not tick), and the revive put back its bleeding but not
     them. The live fight then never ticked again, while the same state reloaded did,
     so undo after a reopen was refused (the history no longer replayed)."""
-    from rules.engine.session import Session
-    from rules.mechanics.dice import ScriptedDice
-    from rules.model.effect_commands import AddEffect, PassTime
-    from rules.model.commands import ApplyWound, ResolveCheck
-    from rules.model.effects import Tick
-    from rules.model.state import Encounter
-
     ulric = Combatant(id="u", name="Ulric", stats={"Wits": 5, "Endurance": 6})
     s = Session(Encounter(name="revive", combatants={"u": ulric}))
     dice = ScriptedDice([1] * 20)
