@@ -51,6 +51,8 @@ BOLD_KINDS = frozenset({"combat", "death"})  # the fight's start and end, a deat
 MARK_LEGEND = "Log: " + "  ".join(f"{m.glyph} {m.words}" for m in LOG_MARKS.values())
 STAMP_WIDTH = 7
 GUTTER = "     │ "  # under the stamp, the lines a long event wraps onto
+WRAPPED_AHEAD = 500  # lines wrapped beyond the view; older ones as the GM reads back
+MANY_NEW = 100  # more new events than this at once: the end wrapped first, as on a resize
 
 
 def stamp_text(event: Event, palette: Tones = PLAIN) -> Text:
@@ -97,8 +99,9 @@ class EventLog(TonedPane):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(anchor="bottom", id=id)
-        self._events: list[Event] = []
-        self._counts: list[int] = []
+        self._events: list[Event] = []  # the log as shown, every event
+        self._first = 0  # the events before it are not wrapped yet: reading back wraps them
+        self._counts: list[int] = []  # each wrapped event's lines, from `_first` on
         self._width = 0
         self._log: list[Event] | None = None
         self._wrap_console = Console(width=80, color_system="truecolor", legacy_windows=False)
@@ -115,17 +118,59 @@ class EventLog(TonedPane):
         if keep == len(self._events) == len(log):
             return
         if keep < len(self._events):
-            del self.lines[sum(self._counts[:keep]) :]
-            del self._counts[keep:]
+            if keep >= self._first:
+                del self.lines[sum(self._counts[: keep - self._first]) :]
+                del self._counts[keep - self._first :]
+            else:  # an undo back into lines not wrapped yet
+                self.lines, self._counts, self._first = [], [], keep
             del self._events[keep:]
-        before = len(self.lines)
-        for event in log[keep:]:
-            self._add(event)
-        if self.offset_lines:  # the GM is reading back: keep the same lines in view
-            self.offset_lines += len(self.lines) - before
+        new = log[keep:]
+        self._events.extend(new)
+        if len(new) > MANY_NEW:  # a save opened, a long passage: wrapped from the end
+            self.lines, self._counts, self._first = [], [], len(self._events)
+            self.offset_lines = 0
+        else:
+            before = len(self.lines)
+            for event in new:
+                strips = self._wrap(event)
+                self._counts.append(len(strips))
+                self.lines.extend(strips)
+            if self.offset_lines:  # the GM is reading back: keep the same lines in view
+                self.offset_lines += len(self.lines) - before
+        self._fill()
         self.set_lines(self.lines)
 
-    def _add(self, event: Event) -> None:
+    def _fill(self, needed: int = 0, *, everything: bool = False) -> None:
+        """Wrap older events until the view, `needed` lines and a margin are wrapped.
+
+        Only the newest lines are wrapped at first: a resize or a theme change rewrapped
+        a 5,000-event log whole (1.2 s; 10 s for 26,000), though a GM reads its end.
+        """
+        target = max(needed, self.offset_lines + self.size.height) + WRAPPED_AHEAD
+        older: list[list[Strip]] = []
+        index = self._first
+        wrapped = len(self.lines)
+        while index > 0 and (everything or wrapped < target):
+            index -= 1
+            older.append(self._wrap(self._events[index]))
+            wrapped += len(older[-1])
+        if older:
+            older.reverse()
+            self._first = index
+            self.lines[:0] = [strip for strips in older for strip in strips]
+            self._counts[:0] = [len(strips) for strips in older]
+
+    def scroll_lines(self, delta: int) -> None:
+        if delta > 0:  # reading back: what comes into view is wrapped first
+            self._fill(self.offset_lines + delta + self.size.height)
+        super().scroll_lines(delta)
+
+    def scroll_to_edge(self, far: bool) -> None:
+        if far:  # the log's first line: all of it wrapped
+            self._fill(everything=True)
+        super().scroll_to_edge(far)
+
+    def _wrap(self, event: Event) -> list[Strip]:
         width = max(STAMP_WIDTH + 10, self._width)
         text = event_text(event, self.palette)
         lines = text.wrap(self._wrap_console, width - STAMP_WIDTH, overflow="fold")
@@ -140,9 +185,7 @@ class EventLog(TonedPane):
             )
             line = Text.assemble(head, line)
             strips.append(Strip(line.render(self._wrap_console), line.cell_len))
-        self._events.append(event)
-        self.lines.extend(strips)
-        self._counts.append(len(strips))
+        return strips
 
     def on_resize(self, event: Resize) -> None:
         width = self.size.width
@@ -158,8 +201,7 @@ class EventLog(TonedPane):
             self._rewrap()
 
     def _rewrap(self) -> None:
-        events = self._events
-        self._events, self._counts, self.lines = [], [], []
-        for item in events:
-            self._add(item)
+        """Every line again (a new width or new tones): the newest first, as `_fill` does."""
+        self.lines, self._counts, self._first = [], [], len(self._events)
+        self._fill()
         self.set_lines(self.lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.strip import Strip
 
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
@@ -29,13 +30,13 @@ async def test_opening_and_passing_time_wrap_only_new_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     wrapped: list[Event] = []
-    add = EventLog._add
+    wrap = EventLog._wrap
 
-    def counted(log: EventLog, event: Event) -> None:
+    def counted(log: EventLog, event: Event) -> list[Strip]:
         wrapped.append(event)
-        add(log, event)
+        return wrap(log, event)
 
-    monkeypatch.setattr(EventLog, "_add", counted)
+    monkeypatch.setattr(EventLog, "_wrap", counted)
     session = Session(build_demo())
     for _ in range(60):
         session.do(NewDay(), ScriptedDice())
@@ -59,3 +60,40 @@ async def test_opening_and_passing_time_wrap_only_new_lines(
         assert new and wrapped == new  # only the passage's lines (was every line again)
         shown = app.screen.query_one(EventLog).lines
         assert len(shown) >= len(app.session.encounter.log)
+
+
+async def test_a_long_log_wraps_its_end_and_the_rest_as_it_is_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resize or a theme change rewrapped every line: 1.2 s at 5,000 events, 10 s at
+    26,000, though a GM reads the end. Now the end, and older lines as `[` or `{` reach them."""
+    wrapped: list[Event] = []
+    wrap = EventLog._wrap
+
+    def counted(log: EventLog, event: Event) -> list[Strip]:
+        wrapped.append(event)
+        return wrap(log, event)
+
+    monkeypatch.setattr(EventLog, "_wrap", counted)
+    session = Session(build_demo())
+    for _ in range(600):
+        session.do(NewDay(), ScriptedDice())
+    path = tmp_path / "evening.json"
+    save_session(session, path)
+    app = make_app(path, saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.loaded_session)
+        await pilot.pause()
+        log, pane = app.session.encounter.log, app.screen.query_one(EventLog)
+        assert len(set(map(id, wrapped))) == len(wrapped) < len(log) // 2
+        assert pane.render_line(pane.size.height - 1).text.strip()  # the end is shown
+        wrapped.clear()
+        await pilot.resize_terminal(100, 40)
+        await until(pilot, lambda: pane.size.width < 100)
+        assert 0 < len(wrapped) < len(log) // 2
+        await pilot.press("left_square_bracket")  # a page back: still lines to read
+        assert pane.offset_lines == pane.size.height - 1
+        await pilot.press("left_curly_bracket")  # the log's first line
+        assert pane.first_visible() == 0
+        assert log[0].text[:40] in pane.render_line(0).text
+        assert len(pane.lines) >= len(log)  # every event wrapped now, once more

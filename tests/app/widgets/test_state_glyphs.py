@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from rules.model.event import Event
+from rules.model.state import Encounter
 from tracker.modals.act.common import ChoiceButton
 from tracker.modals.marked_fields import MarkedCheckbox, MarkedRadioButton
 from tracker.widgets.event_log import EventLog
@@ -85,7 +86,11 @@ async def test_log_events_are_not_dimmed() -> None:
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()
         log = app.screen.query_one(EventLog)
-        log._add(Event(seq=1, kind="combat", text="Combat begins: Dinzis starts", time=0))
+        log.show(
+            Encounter(
+                log=[Event(seq=1, kind="combat", text="Combat begins: Dinzis starts", time=0)]
+            )
+        )
         await pilot.pause()
         segments = [s for s in log.lines[0] if "Combat begins" in s.text]
         assert segments and all(not s.style.dim for s in segments if s.style)
@@ -116,7 +121,7 @@ async def test_a_theme_change_repaints_the_kept_log_lines() -> None:
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()
         log = app.screen.query_one(EventLog)
-        log._add(Event(seq=1, kind="wound", text="Kans takes a Graze", time=0))
+        log.show(Encounter(log=[Event(seq=1, kind="wound", text="Kans takes a Graze", time=0)]))
         await pilot.pause()
 
         def colour() -> str:
