@@ -166,7 +166,8 @@ class TimePassing:
         # screen, which may rebuild the live encounter's track cache meanwhile (a redraw).
         # The demo copies in 0.6 ms, 200 combatants in about 43 ms (measured, issue 23).
         # Its memo (original -> copy) moves the older steps' journals onto it (Session.adopt).
-        copied: dict[int, Any] = {}
+        # The log's events are immutable: shared, not copied (26,000 of them took 0.2-0.4 s).
+        copied: dict[int, Any] = {id(event): event for event in session.encounter.log}
         copy = deepcopy(session.encounter, copied)
         running = self.running = Running.of(session, command, typed, copied)
         screen.passing_shown(f"⏳ Passing time: {running.words()}…")
