@@ -20,6 +20,7 @@ from rules.model.effect_commands import (
     PassTime,
     RemoveEffect,
 )
+from rules.model.effects import MAX_TRACK
 from rules.model.party_commands import JoinParty
 from rules.model.plain_text import Name, Note, ShortText
 from rules.model.state import (
@@ -124,7 +125,7 @@ class FastForward(CommandModel):
     GM is needed: someone without orders is due, or a decision is pending."""
 
     type: Literal["fast_forward"] = "fast_forward"
-    until: Annotated[int, Field(ge=0, le=10_000_000)]
+    until: Annotated[int, Field(ge=0, le=MAX_TRACK)]  # no further than MAX_TU from now
     orders: dict[str, list[Name]] = Field(min_length=1)
 
     @field_validator("orders")

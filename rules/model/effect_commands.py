@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from rules.model.command_base import CommandModel
-from rules.model.effects import MAX_TU, Duration, EffectModifier, Tick
+from rules.model.effects import MAX_TRACK, MAX_TU, Duration, EffectModifier, Tick
 from rules.model.plain_text import Name, Note
 
 __all__ = [
@@ -94,7 +94,7 @@ class AddReminder(CommandModel):
 
     type: Literal["add-reminder"] = "add-reminder"
     text: Annotated[Note, Field(min_length=1)]
-    at: Annotated[int, Field(ge=0, le=MAX_TU)] | None = None
+    at: Annotated[int, Field(ge=0, le=MAX_TRACK)] | None = None
     in_tu: Annotated[int, Field(ge=1, le=MAX_TU)] | None = None
     whose: str | None = None
 

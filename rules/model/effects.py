@@ -23,6 +23,7 @@ __all__ = [
     "DurationKind",
     "Effect",
     "EffectModifier",
+    "MAX_TRACK",
     "MAX_TU",
     "ModifierTarget",
     "Reminder",
@@ -31,6 +32,10 @@ __all__ = [
 ]
 
 MAX_TU = 10_000_000  # the longest span the track is asked to plan (FastForward's `until`)
+# The furthest track time a GM may name (`t40`, a reminder's `at`). Not MAX_TU: the clock
+# keeps running past it (10,000,000 TU is some 116 days of passing time), after which no
+# time "at track T" could be set any more.
+MAX_TRACK = 10**12
 ModifierTarget = Literal["all", "stat", "skill", "attacked"]
 # tu: N TU from its start; until: until track time T; next: until someone's next Action
 # Opportunity opens (A8); end: until the combat ends; removed: until the GM removes it.
@@ -75,7 +80,7 @@ class Duration(_Frozen):
     `whose` is the combatant whose next opportunity ends it (next; None: the bearer's)."""
 
     kind: DurationKind = "removed"
-    amount: Span | None = None
+    amount: Annotated[int, Field(ge=1, le=MAX_TRACK)] | None = None  # TU: at most MAX_TU
     whose: str | None = None
 
     @model_validator(mode="after")
@@ -83,6 +88,8 @@ class Duration(_Frozen):
         if self.kind in ("tu", "until") and self.amount is None:
             word = "N TU" if self.kind == "tu" else "the track time T"
             raise ValueError(f"duration amount: a {self.kind!r} duration needs {word}")
+        if self.kind == "tu" and self.amount is not None and self.amount > MAX_TU:
+            raise ValueError(f"duration amount: at most {MAX_TU} TU")
         if self.kind not in ("tu", "until") and self.amount is not None:
             raise ValueError(f"duration amount: a {self.kind!r} duration takes no amount")
         if self.kind != "next" and self.whose is not None:

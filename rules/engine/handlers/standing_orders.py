@@ -42,6 +42,7 @@ from rules.engine.track_index import (
 )
 from rules.mechanics.wounds import BLEED_INTERVAL
 from rules.model.commands import FastForward
+from rules.model.effects import MAX_TU
 from rules.model.state import Action, Combatant, Encounter
 
 
@@ -83,6 +84,8 @@ def fast_forward(ctx: Context, cmd: FastForward) -> None:
     ready_to_advance(ctx)
     if cmd.until < enc.time:
         ctx.fail(f"until: the track is already at {enc.time}, past {cmd.until}")
+    if cmd.until - enc.time > MAX_TU:
+        ctx.fail(f"until: at most {MAX_TU} TU ahead of the track ({enc.time})")
     plans = _plans(ctx, cmd)
     j = ctx.j
     start = enc.time
