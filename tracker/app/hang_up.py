@@ -1,12 +1,15 @@
-"""When the terminal goes away (an SSH link drops, tmux is killed, the window closes
-under `make run`): the fight is saved, then the app leaves.
+"""When the app must stop with no one to ask: its terminal went away (an SSH link drops,
+tmux is killed, the window closes) or the system asks it to stop (SIGHUP, SIGTERM,
+SIGINT from `kill`, a shutdown). The fight is saved, then the app leaves.
 
 A process that is not its terminal's session leader gets no SIGHUP when the
 terminal hangs up; under `make run` make is the leader, and GNU make waits for
 its child rather than pass the signal on. The input thread then read end-of-file
 forever: the app spun a core at 85-100% for as long as the machine ran, with make
-waiting on it. Now the input thread (tracker.app.terminal_driver) posts
-`TerminalGone` once and stops reading, and the app saves and exits.
+waiting on it. And when a signal did come, it killed the app where it stood: the
+terminal left raw, and a fight whose autosave had been refused lost. Now the input
+thread's end and those signals (tracker.app.terminal_driver) post `LeaveNow`, and
+the app saves and exits the usual way, which gives the terminal back.
 
 With no one to answer, nothing is asked: if the autosave cannot be written (a
 conflict with another copy, a full disk), the fight goes to a new file beside it
@@ -36,11 +39,16 @@ class LeavingHost(Protocol):
     @property
     def loaded_session(self) -> Session | None: ...
 
-    def exit(self) -> None: ...
+    def exit(self, *, return_code: int = 0) -> None: ...
 
 
-class TerminalGone(Message):
-    """The terminal's input ended (end of file, or EIO): no key will ever come again."""
+class LeaveNow(Message):
+    """The terminal's input ended (end of file, EIO) or a stop signal came: leave now,
+    with `return_code` (128 + the signal's number, as a shell reports a signal)."""
+
+    def __init__(self, return_code: int) -> None:
+        super().__init__()
+        self.return_code = return_code
 
 
 def rescue_path(saves_dir: Path, stem: str, now: datetime) -> Path:
@@ -71,7 +79,7 @@ def save_for_good(
     return path
 
 
-def leave(app: LeavingHost) -> None:
-    """The app's `on_terminal_gone`: the fight saved (or rescued), then exit."""
+def leave(app: LeavingHost, message: LeaveNow) -> None:
+    """The app's `on_leave_now`: the fight saved (or rescued), then exit."""
     save_for_good(app.autosave, app.loaded_session, app.save_path, app.saves_dir)
-    app.exit()
+    app.exit(return_code=message.return_code)

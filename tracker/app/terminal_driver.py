@@ -19,12 +19,14 @@ from __future__ import annotations
 import inspect
 import os
 import selectors
+import signal
 from codecs import IncrementalDecoder, getincrementaldecoder
+from typing import Any
 
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 
-from tracker.app.hang_up import TerminalGone
+from tracker.app.hang_up import LeaveNow
 from tracker.textual_compat.terminal import ParseError, XTermParser, driver_debug, loop_last
 
 __all__ = ["ForgivingLinuxDriver", "decoder", "forgiving", "upstream_still_strict"]
@@ -48,9 +50,28 @@ def forgiving(driver: type[Driver]) -> type[Driver]:
     return ForgivingLinuxDriver if driver is LinuxDriver else driver
 
 
+STOPS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)  # each killed the app where it stood
+
+
 class ForgivingLinuxDriver(LinuxDriver):
     """LinuxDriver whose input thread replaces undecodable bytes instead of dying, and
-    tells the app when the terminal is gone instead of spinning on its end."""
+    which tells the app when the terminal is gone (instead of spinning on its end) or a
+    stop signal comes (instead of dying with the terminal raw): tracker.app.hang_up."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._before = {signum: signal.signal(signum, self._stop_signal) for signum in STOPS}
+
+    def stop_application_mode(self) -> None:
+        """The terminal given back, and the signals to whoever handled them before."""
+        super().stop_application_mode()
+        for signum, handler in self._before.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+
+    def _stop_signal(self, signum: int, _frame: object) -> None:
+        """The first: save and leave (hang_up); a second of the same: die as asked."""
+        signal.signal(signum, signal.SIG_DFL)
+        self.send_message(LeaveNow(128 + signum))
 
     def run_input_thread(self) -> None:
         """Textual 8.2.8's `LinuxDriver.run_input_thread`, but for the decoder and the
@@ -86,7 +107,7 @@ class ForgivingLinuxDriver(LinuxDriver):
             while not self.exit_event.is_set():
                 if not process_selector_events(selector.select(0.1)):
                     # Textual read end-of-file again at once, forever (tracker.app.hang_up).
-                    self.send_message(TerminalGone())
+                    self.send_message(LeaveNow(128 + signal.SIGHUP))
                     self.exit_event.wait()
             selector.unregister(self.fileno)
             process_selector_events(selector.select(0.1), final=True)

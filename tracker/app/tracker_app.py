@@ -319,7 +319,7 @@ class TrackerApp(LegibleApp):
     def watch_revision(self) -> None:
         self.collector.moved()
 
-    on_terminal_gone = leave  # no terminal, no GM: the fight saved, then exit (hang_up)
+    on_leave_now = leave  # a hang-up or a stop signal: the fight saved, then exit (hang_up)
 
     # --- the dialogs' answers and the commands' outcomes, heard in tracker.app.outcomes -----
     def on_dialog_answered(self, message: DialogAnswered) -> None:

@@ -18,10 +18,12 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from rules.model.commands import Luck, NewDay
 from rules.saves.store import load_session
 from tests.support.tmux import REPO
-from tracker.app.hang_up import TerminalGone, rescue_path
+from tracker.app.hang_up import LeaveNow, rescue_path
 from tracker.app.tracker_app import make_app
 
 SHELL = "trap 'exit 0' HUP; {python} -m tracker --demo --saves {saves} --seed 1"  # make's wait
@@ -80,9 +82,9 @@ async def test_an_unsaved_fight_is_rescued_when_the_terminal_goes(tmp_path: Path
         save.write_bytes(save.read_bytes() + b" ")  # another copy's save
         app.run_command(Luck(target="kans", amount=1))
         assert not app.autosave.saved
-        app.post_message(TerminalGone())
+        app.post_message(LeaveNow(129))
         await pilot.pause()
-    assert app.return_code == 0
+    assert app.return_code == 129  # as a shell reports a hang-up
     (rescued,) = tmp_path.glob("*-rescued-*.json")
     assert [s.command.type for s in load_session(rescued).done] == ["new-day", "luck"]
     assert [s.command.type for s in load_session(save).done] == ["new-day"]  # not overwritten
@@ -94,3 +96,58 @@ def test_a_rescue_never_takes_a_name_in_use(tmp_path: Path) -> None:
     assert first.name == "duel-rescued-20261207-0412.json"
     first.write_text("{}")
     assert rescue_path(tmp_path, "duel", now).name == "duel-rescued-20261207-0412-2.json"
+
+
+def _child_of(pid: int) -> int:
+    """The app's pid: the one process whose parent is the shell `pid` (Linux's /proc)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            return int(stat.parent.name)
+    raise AssertionError(f"no child of {pid}")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_stop_signal_saves_or_rescues_and_gives_the_terminal_back(
+    tmp_path: Path, signum: int
+) -> None:
+    """A real app in a real pseudo-terminal (a few seconds: start, two keys, the signal).
+    Before, the signal killed it where it stood: the terminal left raw (no echo, ctrl+c
+    dead), and a fight whose autosave had been refused lost (`kill -HUP`, a shutdown)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(REPO)
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", TEXTUAL_ANIMATION="none")
+        command = f"{sys.executable} -m tracker --demo --saves {tmp_path} --seed 1; echo rc=$?"
+        os.execv("/bin/sh", ["sh", "-c", command])
+    seen = bytearray()
+
+    def drawn(text: bytes) -> Callable[[bytes], bool]:
+        def found(more: bytes) -> bool:
+            seen[:] = more
+            return text in more
+
+        return found
+
+    try:
+        _drain_until(fd, drawn(b"Dinzis the Ukar"), 30)
+        (save,) = tmp_path.glob("*.json")
+        save.write_bytes(save.read_bytes() + b" ")  # another copy's save: autosave refused
+        os.write(fd, b"N")
+        _drain_until(fd, drawn(b"unsaved since"), 20)
+        os.kill(_child_of(pid), signum)
+        _drain_until(fd, drawn(b"rc="), 20)
+    finally:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+    assert f"rc={128 + signum}".encode() in seen  # as a shell reports the signal
+    assert b"\x1b[?1049l" in seen  # the alternate screen left: the terminal given back
+    (rescued,) = tmp_path.glob("*-rescued-*.json")
+    assert [s.command.type for s in load_session(rescued).done] == ["new-day"]
