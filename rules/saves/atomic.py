@@ -100,7 +100,12 @@ def keep_backup(target: Path, link: str) -> None:
             os.link(target, link)
     except OSError:  # no hard links here (FAT, some network folders): copy instead
         copy_nofollow(target, link)
-    os.replace(link, backup_path(target))
+    backup = backup_path(target)
+    try:
+        os.replace(link, backup)
+    except IsADirectoryError:  # said of the save itself, it named the wrong file
+        problem = f"its backup {backup.name} is a folder: move that folder away to save here"
+        raise SaveError(target, problem, action="save") from None
 
 
 def copy_nofollow(source: Path, copy: str) -> None:
