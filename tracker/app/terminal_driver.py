@@ -62,6 +62,20 @@ class ForgivingLinuxDriver(LinuxDriver):
         super().__init__(*args, **kwargs)
         self._before = {signum: signal.signal(signum, self._stop_signal) for signum in STOPS}
 
+    _suspended = False  # by ctrl+z or App.suspend: only then does a SIGCONT resume
+
+    def suspend_application_mode(self) -> None:
+        self._suspended = True
+        super().suspend_application_mode()
+
+    def resume_application_mode(self) -> None:
+        """Only after a suspend. Textual resumes on any SIGCONT: a stray one (`kill -CONT`
+        to a running app) started a second input thread and took the raw terminal for
+        the one to give back, so the shell was left without echo after a clean quit."""
+        if self._suspended:
+            self._suspended = False
+            super().resume_application_mode()
+
     def stop_application_mode(self) -> None:
         """The terminal given back, and the signals to whoever handled them before."""
         super().stop_application_mode()

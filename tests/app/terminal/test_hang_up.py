@@ -13,6 +13,7 @@ import pty
 import select
 import signal
 import sys
+import termios
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -151,3 +152,30 @@ def test_a_stop_signal_saves_or_rescues_and_gives_the_terminal_back(
     assert b"\x1b[?1049l" in seen  # the alternate screen left: the terminal given back
     (rescued,) = tmp_path.glob("*-rescued-*.json")
     assert [s.command.type for s in load_session(rescued).done] == ["new-day"]
+
+
+def test_a_stray_sigcont_leaves_the_terminal_as_it_was_after_a_quit(tmp_path: Path) -> None:
+    """A real app in a real pseudo-terminal (a few seconds). Textual 8.2.8 resumed on any
+    SIGCONT, even never suspended: after `kill -CONT` and q the shell had no echo."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(REPO)
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", TEXTUAL_ANIMATION="none")
+        command = f"{sys.executable} -m tracker --demo --saves {tmp_path} --seed 1; echo rc=$?"
+        os.execv("/bin/sh", ["sh", "-c", command])
+    before = termios.tcgetattr(fd)
+    try:
+        _drain_until(fd, lambda drawn: b"Dinzis the Ukar" in drawn, 30)
+        os.kill(_child_of(pid), signal.SIGCONT)
+        os.write(fd, b"q")
+        _drain_until(fd, lambda drawn: b"rc=0" in drawn, 20)
+        after = termios.tcgetattr(fd)
+    finally:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+    echo_and_lines = termios.ECHO | termios.ICANON | termios.ISIG
+    assert after[3] & echo_and_lines == before[3] & echo_and_lines == echo_and_lines
