@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.bench_tui import stamp_frames
+from bench.bench_tui import stamp_frames, two_hundred
 
 SAMPLES = 5
 EVENTS = 26_000
@@ -35,14 +35,8 @@ def evening_save(folder: Path) -> Path:
     from rules.engine.session import Session
     from rules.model.event import Event
     from rules.saves.store import save_session
-    from tracker.files.demo import build_demo, roster_templates
 
-    enc = build_demo()
-    templates = list(roster_templates().values())
-    for n in range(197):
-        t = templates[n % len(templates)]
-        clone = t.model_copy(deep=True, update={"id": f"x{n}", "name": f"{t.name} {n + 1}"})
-        enc.combatants[clone.id] = clone
+    enc = two_hundred()
     enc.log[:0] = [
         Event(seq=-(k + 1), time=None, kind="attack", text=_line(k)) for k in range(EVENTS)
     ]

@@ -38,6 +38,10 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rules.model.state import Encounter
 
 REPO = Path(__file__).resolve().parents[1]
 RUNS = 9
@@ -200,12 +204,8 @@ async def _n_key_samples(app, revision, before=None, settle=None) -> list[float]
     return samples[3:]
 
 
-def two_hundred_save(folder: Path) -> Path:
-    """The demo plus 197 roster clones (200 combatants), combat begun and advanced once."""
-    from rules.engine.session import Session
-    from rules.mechanics.dice import SeededDice
-    from rules.model.commands import Advance, StartCombat
-    from rules.saves.store import save_session
+def two_hundred() -> Encounter:
+    """The demo plus 197 roster clones: 200 combatants, not in combat."""
     from tracker.files.demo import build_demo, roster_templates
 
     enc = build_demo()
@@ -214,7 +214,17 @@ def two_hundred_save(folder: Path) -> Path:
         t = templates[n % len(templates)]
         clone = t.model_copy(deep=True, update={"id": f"x{n}", "name": f"{t.name} {n + 1}"})
         enc.combatants[clone.id] = clone
-    session = Session(enc)
+    return enc
+
+
+def two_hundred_save(folder: Path) -> Path:
+    """`two_hundred`, combat begun and advanced once."""
+    from rules.engine.session import Session
+    from rules.mechanics.dice import SeededDice
+    from rules.model.commands import Advance, StartCombat
+    from rules.saves.store import save_session
+
+    session = Session(two_hundred())
     dice = SeededDice(7)
     session.do(StartCombat(initiators=["dinzis"]), dice)
     session.do(Advance(), dice)

@@ -26,9 +26,8 @@ from tracker.screens.main import MainScreen
 from tracker.widgets.event_log import EventLog
 
 
-async def test_opening_and_passing_time_wrap_only_new_lines(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def counted_wraps(monkeypatch: pytest.MonkeyPatch) -> list[Event]:
+    """Every event the log pane wraps from now on, in order."""
     wrapped: list[Event] = []
     wrap = EventLog._wrap
 
@@ -37,12 +36,24 @@ async def test_opening_and_passing_time_wrap_only_new_lines(
         return wrap(log, event)
 
     monkeypatch.setattr(EventLog, "_wrap", counted)
+    return wrapped
+
+
+def days_saved(folder: Path, days: int) -> Path:
+    """The demo after `days` new days (a long log), saved."""
     session = Session(build_demo())
-    for _ in range(60):
+    for _ in range(days):
         session.do(NewDay(), ScriptedDice())
-    path = tmp_path / "evening.json"
+    path = folder / "evening.json"
     save_session(session, path)
-    app = make_app(path, saves_dir=tmp_path, seed=1)
+    return path
+
+
+async def test_opening_and_passing_time_wrap_only_new_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wrapped = counted_wraps(monkeypatch)
+    app = make_app(days_saved(tmp_path, 60), saves_dir=tmp_path, seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.loaded_session)
         await pilot.pause()
@@ -70,20 +81,8 @@ async def test_a_long_log_wraps_its_end_and_the_rest_as_it_is_read_back(
 ) -> None:
     """A resize or a theme change rewrapped every line: 1.2 s at 5,000 events, 10 s at
     26,000, though a GM reads the end. Now the end, and older lines as `[` or `{` reach them."""
-    wrapped: list[Event] = []
-    wrap = EventLog._wrap
-
-    def counted(log: EventLog, event: Event) -> list[Strip]:
-        wrapped.append(event)
-        return wrap(log, event)
-
-    monkeypatch.setattr(EventLog, "_wrap", counted)
-    session = Session(build_demo())
-    for _ in range(600):
-        session.do(NewDay(), ScriptedDice())
-    path = tmp_path / "evening.json"
-    save_session(session, path)
-    app = make_app(path, saves_dir=tmp_path, seed=1)
+    wrapped = counted_wraps(monkeypatch)
+    app = make_app(days_saved(tmp_path, 600), saves_dir=tmp_path, seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.loaded_session)
         await pilot.pause()
