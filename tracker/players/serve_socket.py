@@ -9,7 +9,12 @@ a size that was text, and printed 220 lines of traceback for one plain GET. Here
 - a message is at most `MAX_MESSAGE` bytes, a key message `MAX_KEYS` characters (the
   view takes no text: a key is a few bytes), anything else closes the socket with its
   reason and one log line;
-- a terminal size is whole numbers within `WIDTH` × `HEIGHT`, else the nearest;
+- a terminal size is whole numbers within `WIDTH` × `HEIGHT`, else the nearest, and it
+  comes by a resize message alone: keys that hold the terminal's own in-band size
+  report (`ESC[48;rows;cols;…t`, which Textual's parser obeys at any size: one socket
+  drew 6000×6000, 108 MB a frame, a core kept busy) or a bracketed paste's start
+  (`ESC[200~`, whose text the parser gathers until its end) close the socket, even
+  split across messages;
 - the view process ends when its socket does: asked to quit, then killed after
   `QUIT_GRACE_S` (a stuck or busy view included); a dropped connection is noticed by the
   heartbeat within `HEARTBEAT_S` or so;
@@ -22,6 +27,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -39,6 +45,8 @@ HEIGHT = (8, 150)
 QUIT_GRACE_S = 3.0  # a view asked to quit has this long before it is killed
 HEARTBEAT_S = 5.0  # a silent connection is closed after about twice this
 POLICY = 1008  # websocket close code: a message the page never sends
+NOT_KEYS = re.compile("\x1b\\[(?:48;|200~)")  # a size report, a paste: never a key
+KEPT_KEYS = 16  # characters of the last keys kept, to see a report split across messages
 
 
 def _whole(value: Any, default: int, limits: tuple[int, int]) -> int:
@@ -122,6 +130,7 @@ def _closer(socket: web.WebSocketResponse) -> Callable[[], Awaitable[None]]:
 async def _messages(socket: web.WebSocketResponse, view: AppService) -> str:
     """Hand the browser's messages to the view until the socket closes; why it must close
     ("" when the browser closed it or went silent)."""
+    last = ""  # the end of the keys before: a report split across messages is seen whole
     async for message in socket:
         if message.type == WSMsgType.ERROR:
             return "a message too big or broken"
@@ -137,6 +146,9 @@ async def _messages(socket: web.WebSocketResponse, view: AppService) -> str:
         if kind == "stdin":
             if not isinstance(data, str) or len(data) > MAX_KEYS:
                 return f"more than {MAX_KEYS} keys at once"
+            if NOT_KEYS.search(last + data):
+                return "a terminal size report or a paste sent as keys"
+            last = (last + data)[-KEPT_KEYS:]
             await view.send_bytes(data.encode("utf-8", "replace"))
         elif kind == "resize" and isinstance(data, dict):
             await view.set_terminal_size(*view_size(data.get("width"), data.get("height")))

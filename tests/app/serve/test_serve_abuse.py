@@ -149,3 +149,37 @@ def test_a_terminal_size_is_whole_numbers_within_bounds() -> None:
     assert view_size(True, [1]) == (80, 24)
     assert view_size("10" * 400, "1e9") == (400, 24)
     assert view_size(100, 40) == (100, 40)
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["\x1b[48;6000;6000;0;0t"],  # the terminal's in-band size report, as keys
+        ["\x1b[4", "8;6000;6000;0;0t"],  # the same, split across two messages
+        ["x\x1b", "[", "200~", "a long paste"],  # a bracketed paste, gathered until its end
+    ],
+)
+async def test_a_size_or_a_paste_sent_as_keys_closes_the_view(
+    stage: Stage, keys: list[str]
+) -> None:
+    """A hostile run: the size report went past the resize bound (6000×6000, 108 MB a
+    frame; two sockets kept both cores busy). The size comes by a resize message alone."""
+    socket = await stage.client.ws_connect("/ws")
+    pid = await stage.view_pid()
+    for part in keys:
+        await socket.send_json(["stdin", part])
+    closed = await socket.receive(timeout=WAIT_S)
+    assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == POLICY
+    await stage.ended(pid)
+
+
+async def test_a_players_keys_go_through(stage: Stage) -> None:
+    """Arrows, function keys, escape and digits: what the page sends for a hand's keys."""
+    socket = await stage.client.ws_connect("/ws")
+    await stage.view_pid()
+    for part in ["\x1b[A", "\x1b[15~", "\x1b", "48;", "[200~"]:
+        await socket.send_json(["stdin", part])
+    await socket.send_json(["ping", "still here"])
+    answer = await socket.receive(timeout=WAIT_S)
+    assert answer.type == aiohttp.WSMsgType.TEXT and answer.json() == ["pong", "still here"]
+    await socket.close()

@@ -1,6 +1,6 @@
 """Following a save as the GM's session autosaves it: notice a change, read it, never write.
 
-Polling, not a watcher library: one `os.stat` every fifth of a second costs nothing,
+Polling, not a watcher library: one `os.stat` every tenth of a second costs nothing,
 sees every way the file can change (the autosave's rename puts a new inode in
 place; an editor may rewrite in place; a sync tool may delete and restore), and
 works the same on every platform and network folder, where inotify-style
