@@ -35,7 +35,7 @@ from rules.model.party_link import PartyLink
 from rules.model.state import SCHEMA_VERSION
 from rules.saves import atomic
 from rules.saves.lock import locked
-from rules.saves.raw import SaveError, _os_problem, parse_json, read_bytes, starts_as
+from rules.saves.raw import SaveError, _os_problem, parse_json, read_bytes, refuse_no_object
 from rules.saves.raw import stamp as _stamp
 from rules.saves.reading import _describe
 from rules.saves.shape import FORMAT
@@ -67,7 +67,8 @@ def load_party(path: Path) -> tuple[Party, tuple[int, ...]]:
 
 
 def _parse(path: Path, raw: bytes) -> Party:
-    data: Any = None if starts_as(raw) else parse_json(path, raw)
+    refuse_no_object(path, raw, "party file")
+    data: Any = parse_json(path, raw)
     if not isinstance(data, dict) or "format" not in data:
         raise SaveError(path, "it is not a party file (no 'format' field)")
     if data["format"] == FORMAT:

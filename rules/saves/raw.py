@@ -155,6 +155,13 @@ def starts_as(raw: bytes) -> str | None:
     return _STARTS.get(raw[at]) if at < len(raw) else None
 
 
+def refuse_no_object(path: Path, raw: bytes, what: str) -> None:
+    """A SaveError for a big file that is no JSON object (`starts_as`), before any parse:
+    `what` it is not ("tracker save", "party file")."""
+    if (kind := starts_as(raw)) is not None:
+        raise SaveError(path, f"it is not a {what} (it holds a JSON {kind})")
+
+
 _TOO_DEEP = f"the file nests too deeply to be a tracker save (over {MAX_DEPTH} levels)"
 
 

@@ -25,7 +25,7 @@ from rules.saves.migrations import migrate
 from rules.saves.raw import MAX_BYTES as MAX_BYTES
 from rules.saves.raw import SaveError as SaveError
 from rules.saves.raw import _os_problem as _os_problem
-from rules.saves.raw import parse_json, read_bytes, starts_as
+from rules.saves.raw import parse_json, read_bytes, refuse_no_object
 from rules.saves.raw import stamp as _stamp
 from rules.saves.shape import FORMAT, SaveFile
 
@@ -67,7 +67,7 @@ def _read(path: Path) -> tuple[bytes, tuple[int, ...]]:
 
 def _parse(path: Path, raw: bytes) -> SaveFile:
     """Fast path: pydantic-core parses and validates in one pass; else explain slowly."""
-    _no_object(path, raw)
+    refuse_no_object(path, raw, "tracker save")
     try:
         save = SaveFile.model_validate_json(raw)
     except (ValidationError, ValueError, RecursionError):
@@ -84,15 +84,9 @@ def _parse(path: Path, raw: bytes) -> SaveFile:
         raise SaveError(path, f"the save does not fit the format: {error}") from None
 
 
-def _no_object(path: Path, raw: bytes) -> None:
-    """A big file that is no JSON object is refused unparsed (`starts_as`)."""
-    if (kind := starts_as(raw)) is not None:
-        raise SaveError(path, f"it is not a tracker save (it holds a JSON {kind})")
-
-
 def _decode(path: Path, raw: bytes) -> dict[str, Any]:
     """Bytes -> the save's JSON at this schema version, or a SaveError saying why not."""
-    _no_object(path, raw)
+    refuse_no_object(path, raw, "tracker save")
     data: object = parse_json(path, raw)
     if not isinstance(data, dict):
         kind = _JSON_KINDS.get(type(data), "number")

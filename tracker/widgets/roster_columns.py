@@ -218,11 +218,6 @@ def effect_code(name: str) -> str:
     return kept or "eff"
 
 
-def conditions(c: Combatant, enc: Encounter | None = None) -> str:
-    """The conditions in a few words, as the roster's cell and the players' view say them."""
-    return ", ".join(words for words, _short in condition_parts(c, enc))
-
-
 def ttu_text(c: Combatant, enc: Encounter) -> str:
     """`now` only while the TTU is the current time; an opened opportunity that has
     already paid for a reaction (A10, e.g. a parry at 8 → 11) shows its new TTU."""

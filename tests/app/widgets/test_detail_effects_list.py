@@ -10,7 +10,7 @@ from rich.console import Console
 from rules.model.effects import Duration, Effect, EffectModifier
 from rules.model.state import Combatant, Encounter
 from tracker.widgets.detail import describe
-from tracker.widgets.roster_columns import conditions
+from tracker.widgets.roster_columns import row_cells
 
 
 def _text(c: Combatant, time: int = 0) -> list[str]:
@@ -67,7 +67,7 @@ def test_out_of_the_fight_is_said_once_and_the_roster_column_stays_compact() -> 
     text = "\n".join(_text(kans))
     assert text.count("out of the fight") == 1
     enc = Encounter(combatants={"k": kans}, in_combat=True)
-    assert conditions(kans, enc) == "out, LA broken, ribs, exhausted 2, Stunned"
+    assert row_cells(kans, enc)["cond"] == "out, LA broken, ribs, exhausted 2, Stunned"
 
 
 def test_a_dead_one_says_so_on_its_wp_line_as_loudly_as_before() -> None:
