@@ -40,6 +40,8 @@ class Terminal:
             self.tmux("send-keys", "-t", "t", key)
 
     def wait_for(self, *texts: str, gone: bool = False, timeout: float = 20.0) -> str:
+        """The screen once every text is on it (or, `gone`, none is). Wait for what you
+        assert: a capture can catch tmux half way through drawing a frame."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:

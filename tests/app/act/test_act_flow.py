@@ -179,8 +179,7 @@ def test_tmux_an_attack_resolved_with_typed_dice(tmp_path: Path) -> None:
         term.wait_for("Roll 6 d10", "attack: Lio → Markon")
         term.tmux("send-keys", "-t", "t", "-l", "0 0 0 0 1 1")
         term.keys("Enter")
-        screen = term.wait_for("Damage to Markon")
-        assert "VS 9 + damage 5 = 14 → shield 5/10 → 4 → Graze, 2 WP" in screen
+        term.wait_for("Damage to Markon", "VS 9 + damage 5 = 14 → shield 5/10 → 4 → Graze, 2 WP")
         term.keys("Enter")
         term.wait_for("Damage to Markon", gone=True)
         term.keys("q")
