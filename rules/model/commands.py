@@ -21,12 +21,12 @@ from rules.model.effect_commands import (
     RemoveEffect,
 )
 from rules.model.effects import MAX_TRACK
+from rules.model.gear import Cost
 from rules.model.party_commands import JoinParty
 from rules.model.plain_text import Name, Note, ShortText
 from rules.model.state import (
     Awareness,
     Combatant,
-    Cost,
     Outcome,
     SpecialKind,
 )

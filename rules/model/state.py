@@ -24,9 +24,14 @@ from rules.mechanics.wounds import Location
 from rules.model.base import Model
 from rules.model.effects import Effect, Reminder
 from rules.model.event import Event
+from rules.model.gear import Action as Action
+from rules.model.gear import ActionKind as ActionKind
+from rules.model.gear import Armour as Armour
+from rules.model.gear import Shield as Shield
+from rules.model.gear import Weapon as Weapon
 from rules.model.party_link import PartyLink
 from rules.model.pending import Pending
-from rules.model.plain_text import Name, Note, ShortText
+from rules.model.plain_text import Name, Note
 
 if TYPE_CHECKING:  # timetrack imports this module; the cache's shape is its business
     from rules.engine.track_index import TrackCache
@@ -63,53 +68,8 @@ DEFAULT_STATS: tuple[str, ...] = tuple("Strength Dexterity Endurance Wits Percep
 StatValue = Annotated[int, Field(ge=0, le=30)]
 SkillValue = Annotated[int, Field(ge=0, le=10)]
 D100Value = Annotated[int, Field(ge=0, le=999)]
-Cost = Annotated[int, Field(ge=1, le=100)]
 # Validation context key: check a new or edited sheet fully (`Combatant.missing_stats`).
 NEW_SHEET = "new_sheet"
-
-
-ActionKind = Literal["attack", "skill", "dodge", "parry", "other"]
-
-
-class Action(Model):
-    """A named entry of a combatant's repertoire with its time cost (R6)."""
-
-    name: Name
-    cost: Cost = 3
-    kind: ActionKind = "other"
-    weapon: ShortText | None = None
-    skill: ShortText | None = None
-    stat: ShortText | None = None
-
-
-class Weapon(Model):
-    name: Name
-    skill: Name = "Melee"
-    stat: Name = "Dexterity"
-    damage: Annotated[int, Field(ge=0, le=30)] = 3
-    kind: Literal["melee", "ranged"] = "melee"
-
-
-class Armour(Model):
-    """A13: Armour Rating, hard and soft armour."""
-
-    rating: Annotated[int, Field(ge=0, le=20)] = 0
-    hard: Annotated[int, Field(ge=0, le=30)] = 0
-    soft: Annotated[int, Field(ge=0, le=30)] = 0
-
-
-class Shield(Model):
-    """A12 energy shield `low/high`; R10 optional hits left (None = unlimited)."""
-
-    low: Annotated[int, Field(ge=0, le=40)]
-    high: Annotated[int, Field(ge=0, le=40)]
-    hits_left: Annotated[int, Field(ge=0, le=999)] | None = None
-
-    @model_validator(mode="after")
-    def _low_not_above_high(self) -> Shield:
-        if self.low > self.high:
-            raise ValueError(f"shield low {self.low} is above high {self.high}")
-        return self
 
 
 class Wound(Model):

@@ -1,13 +1,12 @@
 """Any Fading Suns skill roll: standard, extended, complementary, or an opposed contest (A1-A6).
 
-Step by step, like every act dialog: one submit is one command. An
-extended roll is rolled again by opening the dialog again: it finds the
-running total in the combatant (`extended`, A3) and shows it with the time
-spent. A complementary roll's bonus waits on the combatant and the next
-roll's odds include it (A4). An opposed contest shows its running margin
-and rolls round after round (A6, R4). A roll that would end an extended
-roll in progress says so first (A3). Names match the sheet in any case; a
-number the command refuses is marked under its field.
+Step by step, like every act dialog: one submit is one command. An extended roll is
+rolled again by opening the dialog again: it finds the running total in the combatant
+(`extended`, A3) and shows it with the time spent. A complementary roll's bonus waits on
+the combatant and the next roll's odds include it (A4). An opposed contest shows its
+running margin and rolls round after round (A6, R4). A roll that would end an extended
+roll in progress says so first (A3). Names match the sheet in any case; a number the
+command refuses is marked under its field.
 """
 
 from __future__ import annotations
@@ -31,12 +30,7 @@ from rules.model.errors import field_errors
 from rules.model.state import Combatant, Encounter
 from tracker.modals.act.attack_lines import turn_place
 from tracker.modals.act.base import ActDialog, DialogBody, FieldCheckbox, FieldSelect
-from tracker.modals.act.common import (
-    SpecialPicker,
-    describe,
-    living_others,
-    untrained_warning,
-)
+from tracker.modals.act.common import SpecialPicker, describe, living_others, untrained_warning
 from tracker.modals.act.contest import (
     contest_sides,
     contest_title,
@@ -61,19 +55,10 @@ class SkillRollDialog(ActDialog[Command]):
     """Skill, stat, goal by name or number, dice, modifier, exertion, a FARAD die; enter rolls."""
 
     DEFAULT_CSS = """
-    SkillRollDialog > .dialog {
-        width: 116;
-    }
-    SkillRollDialog .field-label {
-        width: 11;
-    }
-    SkillRollDialog #info {
-        margin-top: 1;
-        text-style: bold;
-    }
-    SkillRollDialog .opposed {
-        height: auto;
-    }
+    SkillRollDialog > .dialog { width: 116; }
+    SkillRollDialog .field-label { width: 11; }
+    SkillRollDialog #info { margin-top: 1; text-style: bold; }
+    SkillRollDialog .opposed { height: auto; }
     """
 
     def __init__(
