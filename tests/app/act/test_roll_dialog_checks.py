@@ -15,7 +15,7 @@ from rules.model.state import Combatant, Encounter, ExtendedAction
 from tests.support.act_fixtures import SIZE, ActHost, a10, stats, submit
 from tests.support.modal_host import save_disabled, shown, type_into, until
 from tracker.modals.act import AnimaDialog, AttackDialog, SkillRollDialog
-from tracker.modals.act.common import SpecialPicker
+from tracker.modals.act.common import ChoiceButton, SpecialPicker
 from tracker.widgets.odds import OddsView
 
 
@@ -217,3 +217,18 @@ async def test_the_desperation_refusal_shows_every_stat_line_R19() -> None:
             "".join(seg.text for seg in button.render_line(y)) for y in range(button.size.height)
         )
         assert "Tech 5/5 (line 1)" in " ".join(drawn.split())
+
+
+async def test_a_wrapped_choice_is_measured_again_when_its_label_changes() -> None:
+    """Its height is kept per label and width (a layout asks each button 4 times a
+    frame): a new label, shorter or longer, must still get its own height."""
+    session = a10()
+    session.do(TakeOpportunity(actor="lio", actions=["Shoot"]), ScriptedDice([]))
+    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
+    async with app.run_test(size=SIZE) as pilot:
+        button = app.screen.query_one("#special-desperation", ChoiceButton)
+        await until(pilot, lambda: button.region.height >= 2)  # R19's figures wrap
+        button.label = "desperation: short"
+        await until(pilot, lambda: button.region.height == 1)
+        button.label = "desperation: " + "a long reason " * 12
+        await until(pilot, lambda: button.region.height >= 2)

@@ -17,7 +17,7 @@ from textual import events, on
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
-from textual.widgets import Input, RadioButton, RadioSet
+from textual.widgets import Checkbox, Input, RadioButton, RadioSet
 
 from tracker.modals.form import SUBMIT, Dialog
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
@@ -140,15 +140,31 @@ class DialogBody(VerticalScroll, can_focus=False):
     so the first field has it on opening and a focused field scrolls into view."""
 
 
+Measured = tuple[tuple[object, ...], int]  # (what the height depends on, the height)
+
+
+def label_height(button: Checkbox | RadioButton, width: int, last: Measured | None) -> Measured:
+    """The lines a toggle's wrapping label takes at `width`, measured again only when its
+    label, wrap or width changed: a dialog's nested layout asks each button 4 times a
+    frame, and each answer drew the label (a quarter of the parry dialog's layout)."""
+    styles = button.styles
+    key = (button.label.plain, styles.text_wrap, styles.text_overflow, width)
+    if last is not None and last[0] == key:
+        return last
+    # Textual's own widgets pass their styles too; its RulesMap type says no
+    return key, max(1, button.render().get_height(styles, width))  # type: ignore[arg-type]
+
+
 class FieldCheckbox(MarkedCheckbox):
     """A checkbox whose enter submits the dialog; space toggles it. In the compact
     layout its label wraps under itself rather than being cut at the column's edge."""
 
     BINDINGS: ClassVar[list[BindingType]] = [SUBMIT]
+    _measured: Measured | None = None
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        styles = self.styles  # as ChoiceButton (act.common): Textual's RulesMap type says no
-        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
+        self._measured = label_height(self, width, self._measured)
+        return self._measured[1]
 
 
 class FieldRadioSet(RadioSet):

@@ -24,7 +24,7 @@ from rules.engine.questions import (
 from rules.mechanics import farad
 from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, ActionKind, Combatant, Encounter
-from tracker.modals.act.base import FieldRadioSet
+from tracker.modals.act.base import FieldRadioSet, Measured, label_height
 from tracker.modals.act.kept_line import keep
 from tracker.modals.marked_fields import MarkedRadioButton
 
@@ -110,9 +110,11 @@ class ChoiceButton(MarkedRadioButton):
     }
     """
 
+    _measured: Measured | None = None
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        styles = self.styles  # Textual's widgets pass theirs too; its RulesMap type says no
-        return max(1, self.render().get_height(styles, width))  # type: ignore[arg-type]
+        self._measured = label_height(self, width, self._measured)
+        return self._measured[1]
 
 
 class SpecialPicker(FieldRadioSet):
