@@ -19,6 +19,7 @@ from rules.model.commands import (
     Reorder,
     StartCombat,
     TakeOpportunity,
+    TreatCondition,
 )
 from rules.model.effect_commands import PassTime
 from rules.model.state import Action, Combatant, Encounter
@@ -229,6 +230,27 @@ def test_the_rulebooks_bleeder_between_fights_R29() -> None:
     do(s, TakeOpportunity(actor="a", actions=["Wait"], cost=20))
     do(s, Advance())
     assert enc.time == 4 and b.bleed_wp == 2
+
+
+def test_a_dead_bleeder_keeps_its_rhythm_on_the_new_track_and_bleeds_once_revived_R29() -> None:
+    """The rulebook's bleeder, dead when the battle begins at clock 20. start_combat skipped
+    the dead, so its anchor stayed on the old clock: revived, a bleeder wounded at clock
+    50,000 did not bleed until the new track reached 50,000. The anchor becomes -16, as a
+    living bleeder's does, and once revived the next tick is at track 4 (clock 24)."""
+    s = session(being("a"), being("b"))
+    enc = s.encounter
+    b = enc.combatants["b"]
+    b.bleed_rate, b.bleed_anchor, b.dead = 1, 4, True
+    do(s, PassTime(amount=20))
+    assert b.bleed_wp == 0  # the dead do not bleed
+    do(s, StartCombat(initiators=["a"]))  # the dead roll no reaction
+    assert b.bleed_anchor == -16
+    do(s, EndCombat(outcome="victory"))
+    do(s, TreatCondition(target="b", condition="revive"))
+    do(s, PassTime(amount=3))
+    assert b.bleed_wp == 0
+    do(s, PassTime(amount=1))
+    assert enc.time == 4 and b.bleed_wp == 1
 
 
 def test_a_late_joiners_reaction_names_its_ttu_from_now_R8() -> None:

@@ -86,11 +86,11 @@ def start_combat(ctx: Context, cmd: StartCombat) -> None:
     ctx.emit("combat", f"Combat begins: {names} {'starts' if len(initiators) == 1 else 'start'}")
     starters = {c.id for c in initiators}
     for c in enc.combatants.values():
+        if c.bleed_rate > 0:  # R29: bleeding keeps its rhythm, wherever the new 0 falls
+            anchor = c.bleed_anchor  # the dead's too: revived, one bleeds on that rhythm
+            j.set(c, "bleed_anchor", 0 if anchor is None else anchor - clock)
         if c.dead:
             continue
-        if c.bleed_rate > 0:  # R29: bleeding keeps its rhythm, wherever the new 0 falls
-            anchor = c.bleed_anchor
-            j.set(c, "bleed_anchor", 0 if anchor is None else anchor - clock)
         if c.out_of_fight:
             continue  # out of the fight, but its wounds still bleed
         farad_in_play.on_battle_start(ctx, c)
