@@ -217,13 +217,13 @@ def declare_special(ctx: Context, c: Combatant, kind: str | None) -> SpecialOutc
 
 @handles(NewDay)
 def new_day(ctx: Context, cmd: NewDay) -> None:
-    """C1: a new day: fresh chance dice for every living being; unused ones lapse."""
+    """C1: a new day: fresh chance dice for every being; the living's unused ones lapse.
+    The dead's too, unsaid: revived on a later day, one has that day's dice (the dice
+    burnt on the day it died refused it ever after)."""
     enc = ctx.enc
     unused: list[str] = []
     for c in enc.combatants.values():
-        if c.dead:
-            continue
-        left = unused_chance_dice(c)
+        left = [] if c.dead else unused_chance_dice(c)
         if left:
             unused.append(f"{c.name} ({', '.join(left)})")
         _set_chance(ctx, c, farad.new_day())

@@ -67,7 +67,7 @@ def remove_character(party: Party, cid: str) -> Party:
 
 
 def new_day(party: Party) -> Party:
-    """C1: a new day: fresh chance dice for every living character, lockouts cleared,
+    """C1: a new day: fresh chance dice for every character (the dead too), lockouts cleared,
     the dice left unused logged; wounds, luck and the rest stay."""
     return _through_engine(party, NewDay(), "new day")
 

@@ -88,7 +88,9 @@ def test_chance_dice_belong_to_their_setting() -> None:
 
 
 def test_new_day_gives_fresh_dice_and_logs_the_unused() -> None:
-    """C1: every day fresh dice; unused ones lapse and the log says whose."""
+    """C1: every day fresh dice, "every being": the dead's too, so that one revived on a
+    later day has that day's dice (they kept the used ones and were refused them ever
+    after). Unused ones lapse and the log says whose: the living's, not the dead's."""
     dead = being("d", "Corpse", dead=True, chance=ChanceDice(combat="used", roleplay="used"))
     s = session(being("k", "Kans"), being("m", "Molin"), dead)
     start = s.encounter.model_dump(mode="json")
@@ -97,8 +99,9 @@ def test_new_day_gives_fresh_dice_and_logs_the_unused() -> None:
     enc = s.encounter
     assert enc.day == 2
     assert enc.combatants["m"].chance == ChanceDice()
-    assert enc.combatants["d"].chance == ChanceDice(combat="used", roleplay="used")
+    assert enc.combatants["d"].chance == ChanceDice()
     assert "left unused on day 1: Kans (combat, roleplay); Molin (combat)" in lines[0]
+    assert "Corpse" not in lines[0]
     undo_all(s, start)
 
 
