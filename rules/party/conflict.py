@@ -21,6 +21,7 @@ from rules.party.encounters import (
     carried,
     link_of,
     new_token,
+    on_the_day,
     refuse_conflict,
     summary_lines,
     written,
@@ -72,7 +73,9 @@ def aside(
     The UI saves it to a new file (`rules.saves.party_store.free_party_path`)."""
     link_of(party, encounter)
     chars = dict(party.characters)
-    chars.update(carried(party, encounter))
+    taken = carried(party, encounter)
+    chars.update(on_the_day(party, encounter, [cid for cid in chars if cid not in taken]))
+    chars.update(taken)
     title = (name or f"{party.name} (aside)")[:NAME_MAX]
     lines = summary_lines(party, encounter)
     day = max(party.day, encounter.day)

@@ -12,17 +12,17 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
-from rules.model.party import Party
+from rules.mechanics import farad
+from rules.model.party import ChangeKind, Party
 from rules.model.party_link import PartyLink
 from rules.model.plain_text import NAME_MAX
-from rules.model.state import Combatant, Encounter
+from rules.model.state import ChanceDice, Combatant, Encounter
 from rules.party.errors import PartyConflict, PartyError
 from rules.party.history import UNKNOWN, commit, own_revision, state_at, touched_since
 from rules.party.lasting import (
     for_party,
     into_encounter,
     lasting_state,
-    party_members,
     summary,
 )
 
@@ -89,41 +89,78 @@ def summary_lines(party: Party, encounter: Encounter, only: set[str] | None = No
     longer holds (or, in a merge, one not in `only`) is said to keep its party state.
     """
     lines: list[str] = []
-    for cid in party_members(set(party.characters), encounter):
-        if only is None or cid in only:
-            lines.append(summary(encounter.combatants[cid], party.characters[cid]))
+    fresh = f"; fresh chance dice for day {encounter.day} (C1)" if encounter.day > party.day else ""
+    members = party_ids(party, encounter)
+    for eid, pid in members.items():
+        c = encounter.combatants[eid]
+        if pid not in party.characters:
+            lines.append(f"{summary(c)} (joins the party)")
+        elif only is None or pid in only:
+            lines.append(summary(c, party.characters[pid]))
         else:
-            lines.append(f"{party.characters[cid].name}: keeps the party's state (merge)")
-    for cid in joiners(party, encounter):
-        lines.append(f"{summary(encounter.combatants[cid])} (joins the party)")
+            lines.append(f"{party.characters[pid].name}: keeps the party's state (merge){fresh}")
+    present = set(members.values())
     for cid, c in party.characters.items():
-        if cid not in encounter.combatants:
-            lines.append(f"{c.name}: not in this encounter, keeps the party's state")
+        if cid not in present:
+            lines.append(f"{c.name}: not in this encounter, keeps the party's state{fresh}")
     if encounter.day > party.day:
         lines.append(f"Day {party.day} → {encounter.day} (a new day in the encounter, C1)")
     return lines
 
 
+def party_ids(party: Party, encounter: Encounter) -> dict[str, str]:
+    """Each encounter combatant that is, or joins as, a party character -> its id in the
+    party, in the encounter's order.
+
+    Usually the same id. But two encounters made from one revision number their new
+    PCs alike (both `c1`): once one has joined, the other's joiner is not the party's
+    `c1` (it was mixed into it: one sheet with the other's wounds and luck, the other
+    PC lost). A joiner whose id the party gave to a PC of another encounter joins as
+    `<id>-<this encounter's token>`, the same id at every later write-back.
+    """
+    link = encounter.party
+    joining = set(link.joining) if link is not None else set()
+    found: dict[str, str] = {}
+    for eid in encounter.combatants:
+        if eid in joining and link is not None:
+            theirs = eid in party.characters and not _joined_here(party, link, eid)
+            found[eid] = f"{eid}-{link.token[:6]}" if theirs else eid
+        elif eid in party.characters:
+            found[eid] = eid
+    return found
+
+
+def _joined_here(party: Party, link: PartyLink, cid: str) -> bool:
+    """Whether the party's `cid` came from this encounter (its own write-back was the
+    first change to touch it since the encounter's revision), not from another one.
+    Past the history's reach nothing can be told: it is taken to be this one's."""
+    for entry in party.history:
+        if entry.revision > link.revision and cid in entry.touched:
+            return entry.token == link.token and entry.kind in ("write-back", "merge")
+    return True
+
+
 def joiners(party: Party, encounter: Encounter) -> list[str]:
     """The PCs this encounter adds to the party (JoinParty), still in it and not yet the
-    party's: after a first write-back a joiner is a member like any other."""
-    joining = set(encounter.party.joining) if encounter.party is not None else set()
-    return [cid for cid in party_members(joining, encounter) if cid not in party.characters]
+    party's: after a first write-back a joiner is a member like any other. Encounter
+    ids (`party_ids` gives each its id in the party)."""
+    return [eid for eid, pid in party_ids(party, encounter).items() if pid not in party.characters]
 
 
 def carried(
     party: Party, encounter: Encounter, only: set[str] | None = None
 ) -> dict[str, Combatant]:
     """The party characters as the encounter leaves them (the party's sheet, the fight's
-    lasting state), and the PCs joining it with their own sheets; `only`: just these ids
-    (a joiner is always carried: the party never had it, so nothing there can conflict)."""
+    lasting state), and the PCs joining it with their own sheets, by party id; `only`:
+    just these (a joiner is always carried: the party never had it, so nothing there
+    can conflict)."""
     found: dict[str, Combatant] = {}
-    for cid in party_members(set(party.characters), encounter):
-        if only is None or cid in only:
-            sheet = party.characters[cid]
-            found[cid] = for_party(encounter.combatants[cid], encounter.time, sheet)
-    for cid in joiners(party, encounter):
-        found[cid] = for_party(encounter.combatants[cid], encounter.time)
+    for eid, pid in party_ids(party, encounter).items():
+        c = encounter.combatants[eid]
+        if pid not in party.characters:
+            found[pid] = for_party(c, encounter.time).model_copy(update={"id": pid})
+        elif only is None or pid in only:
+            found[pid] = for_party(c, encounter.time, party.characters[pid])
     return found
 
 
@@ -153,18 +190,33 @@ def written(
     lines = summary_lines(party, encounter, set(chars) if kind == "merge" else None)
     day = max(party.day, encounter.day)
     text = f"{kind.capitalize()} from the encounter {encounter.name}"
+    renewed = on_the_day(party, encounter, [cid for cid in party.characters if cid not in chars])
+    change: ChangeKind = "merge" if kind == "merge" else "write-back"
     new = commit(
-        party, "merge" if kind == "merge" else "write-back", text, chars, lines, day, token
+        party, change, text, {**chars, **renewed}, lines, day, token, renewed=tuple(renewed)
     )
     return WriteBack(party=new, lines=lines, touched=new.history[-1].touched)
 
 
+def on_the_day(party: Party, encounter: Encounter, absent: list[str]) -> dict[str, Combatant]:
+    """The party characters the write-back does not carry, with fresh chance dice when
+    the encounter began a new day (C1), as the party's own new day gives everyone: the
+    party's day moved on, and those not at the fight kept the last day's used dice."""
+    if encounter.day <= party.day:
+        return {}
+    fresh = farad.new_day()
+    dice = ChanceDice(combat=fresh.combat, roleplay=fresh.roleplay)
+    return {cid: party.characters[cid].model_copy(update={"chance": dice}) for cid in absent}
+
+
 def refuse_conflict(party: Party, encounter: Encounter, base: int, token: str) -> None:
     """The PartyConflict for a write-back built on `base` < the party's revision."""
-    mine = set(party_members(set(party.characters), encounter))
+    ids = party_ids(party, encounter)
+    here = {pid: eid for eid, pid in ids.items() if pid in party.characters}
+    mine = set(here)
     touched = touched_since(party, base, token)
     others = mine if touched is None else mine & touched
-    kept = sorted(cid for cid in others if not _changed_here(party, encounter, base, cid))
+    kept = sorted(cid for cid in others if not _changed_here(party, encounter, base, cid, here))
     both = sorted(others - set(kept))
     free = sorted(mine - others)
     names = {cid: party.characters[cid].name for cid in mine}
@@ -182,10 +234,13 @@ def refuse_conflict(party: Party, encounter: Encounter, base: int, token: str) -
     raise PartyConflict(message, base, party.revision, both, free, names, kept)
 
 
-def _changed_here(party: Party, encounter: Encounter, base: int, cid: str) -> bool:
+def _changed_here(
+    party: Party, encounter: Encounter, base: int, cid: str, here: dict[str, str]
+) -> bool:
     """Whether the encounter changed this character's lasting state from revision `base`
-    (True when that state is past the undo horizon: then nobody can say it did not)."""
+    (True when that state is past the undo horizon: then nobody can say it did not).
+    `here`: party id -> the encounter's id for it."""
     was = state_at(party, base, cid)
     if was is UNKNOWN or not isinstance(was, Combatant):
         return True
-    return lasting_state(encounter.combatants[cid], encounter.time) != lasting_state(was)
+    return lasting_state(encounter.combatants[here[cid]], encounter.time) != lasting_state(was)

@@ -28,7 +28,7 @@ from typing import Any
 
 from rules.model.effects import Effect
 from rules.model.party import ANCHORED, FIGHT_FIELDS, LASTING_FIELDS, fight_default
-from rules.model.state import Combatant, Encounter
+from rules.model.state import Combatant
 
 
 def outlasting(c: Combatant, now: int) -> list[Effect]:
@@ -128,8 +128,3 @@ def _gear(c: Combatant, was: Combatant | None) -> list[str]:
 def _armour(c: Combatant, rated: bool) -> str:
     a = c.armour
     return f"AR {a.rating} H{a.hard} S{a.soft}" if rated else f"H{a.hard} S{a.soft}"
-
-
-def party_members(party_ids: set[str], encounter: Encounter) -> list[str]:
-    """The party's characters present in the encounter, in the encounter's order."""
-    return [cid for cid in encounter.combatants if cid in party_ids]

@@ -13,9 +13,18 @@ import pytest
 from rules.engine.context import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import ApplyWound, EndCombat, SkillRollCommand, StartCombat, Staunch
+from rules.model.commands import (
+    ApplyWound,
+    EndCombat,
+    NewDay,
+    RemoveCombatant,
+    SkillRollCommand,
+    StartCombat,
+    Staunch,
+)
 from rules.model.party import Party
 from rules.party.between import care, new_day, rest
+from rules.party.conflict import aside
 from rules.party.encounters import summary_lines, write_back
 from rules.party.lasting import lasting_state
 from tests.support.party_steps import company, do, fight_from
@@ -73,6 +82,28 @@ def test_a_new_day_restores_the_dice_and_not_the_wound() -> None:
     next_fight = fight_from(tomorrow, "Day 2", token="enc3")
     assert next_fight.encounter.day == 2
     assert next_fight.encounter.get("c1").chance.combat == "available"
+
+
+def test_a_new_day_in_an_encounter_renews_the_dice_of_those_not_in_it_C1() -> None:
+    """Kans burnt his combat die in the morning, then sat out the next fight, in which a
+    new day began. The write-back moved the party to day 2 but left Kans yesterday's used
+    die: no new day for the party would come to give it back. Those not carried (and
+    the aside's) get day 2's fresh dice, and the summary says so."""
+    party, s = morning()
+    written = write_back(party, s.encounter).party
+    later = fight_from(written, "Night watch", token="enc2")
+    do(later, RemoveCombatant(id="c1"))
+    do(later, NewDay())
+    after = write_back(written, later.encounter)
+    assert after.party.day == 2
+    kans = after.party.get("c1")
+    assert (kans.chance.combat, kans.chance.roleplay) == ("available", "available")
+    assert [(w.location, w.wp) for w in kans.wounds] == [("right arm", 3)]  # only the dice
+    assert "c1" in after.touched
+    line = "Kans: not in this encounter, keeps the party's state; fresh chance dice for day 2 (C1)"
+    assert line in after.lines
+    kept = aside(written, later.encounter).get("c1")
+    assert (kept.chance.combat, kept.chance.roleplay) == ("available", "available")
 
 
 def test_a_roleplay_die_locks_the_combat_die_until_the_next_encounter_s_battle() -> None:

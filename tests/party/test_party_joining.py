@@ -8,10 +8,10 @@ import pytest
 from rules.engine.questions import CommandError
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import AddCombatant, RemoveCombatant
+from rules.model.commands import AddCombatant, Luck, RemoveCombatant
 from rules.model.party_commands import JoinParty
 from rules.model.state import Encounter, Side
-from rules.party.conflict import aside
+from rules.party.conflict import aside, conflict_of, merge
 from rules.party.encounters import summary_lines, write_back
 from tests.support.party_steps import company, do, fight_from, pc
 
@@ -67,3 +67,33 @@ def test_a_save_with_joiners_reads_back() -> None:
     do(s, JoinParty(id="c9"))
     again = Encounter.model_validate_json(s.encounter.model_dump_json())
     assert again.party is not None and again.party.joining == ["c9"]
+
+
+def test_two_encounters_from_one_revision_each_add_a_pc_both_join() -> None:
+    """Two fights made from one revision number their new PCs alike (both c9). Morning's
+    Sir Ulric joined first; Evening's Vera was then taken for him: the merge gave his
+    sheet her luck and lost her (the hunt's case). She joins under an id of her own,
+    the same at a second write-back, and Sir Ulric keeps his state."""
+    party = company()
+    morning = added(fight_from(party, "Morning", token="morning"))
+    evening = added(fight_from(party, "Evening", token="evening"), name="Vera")
+    for s, luck in ((morning, 3), (evening, -2)):
+        do(s, JoinParty(id="c9"))
+        do(s, Luck(target="c9", amount=luck))
+    first = write_back(party, morning.encounter).party
+    found = conflict_of(first, evening.encounter)
+    assert found is not None and found.touched == []  # Sir Ulric is not Evening's
+    second = merge(first, evening.encounter, {}).party
+    names = {cid: (c.name, c.luck) for cid, c in second.characters.items()}
+    assert names == {
+        "c1": ("Kans", 0),
+        "c2": ("Molin", 0),
+        "c9": ("Sir Ulric", 3),
+        "c9-evenin": ("Vera", -2),
+    }
+    lines = summary_lines(first, evening.encounter)
+    assert any(line.startswith("Vera") and "(joins the party)" in line for line in lines)
+    assert "Sir Ulric: not in this encounter, keeps the party's state" in lines
+    again = write_back(second, evening.encounter).party  # a member now, under her own id
+    assert set(again.characters) == set(second.characters)
+    assert set(aside(first, evening.encounter).characters) == set(names)
