@@ -124,7 +124,10 @@ def wound_level(c: Combatant) -> Level:
     return "bruised" if c.total_wp() else "unhurt"
 
 
-def _conditions(enc: Encounter, c: Combatant) -> tuple[str, ...]:
+def _conditions(enc: Encounter, c: Combatant, lag: int) -> tuple[str, ...]:
+    """The conditions players may see, each countdown from the time the view shows, `lag`
+    TU before the track's: counted from the track's, "15 TU left" of a 20-TU effect begun
+    at the shown 0 told them the time was 5, a hidden one's."""
     found = [f"{where} {state}" for where, state in c.limbs.items()]  # A15
     if c.broken_ribs:
         found.append("broken ribs")
@@ -141,8 +144,8 @@ def _conditions(enc: Encounter, c: Combatant) -> tuple[str, ...]:
     secret = {e.id for e in c.effects if _secret_end(enc, c, e)}
     for active in active_effects(enc, c):  # the GM's effects (issue 15), with the time left
         if active.effect_id is not None:
-            known = active.left is not None and active.effect_id not in secret
-            found.append(active.name + (f" ({active.left} TU left)" if known else ""))
+            left = None if active.effect_id in secret else active.left
+            found.append(active.name + ("" if left is None else f" ({left + lag} TU left)"))
     return tuple(found)
 
 
@@ -157,7 +160,7 @@ def _secret_end(enc: Encounter, bearer: Combatant, e: Effect) -> bool:
     return whose.hidden or (not is_party(whose) and enc.settings.foe_ticks != "always")
 
 
-def _figures(enc: Encounter, c: Combatant, name: str) -> PartyFigure:
+def _figures(enc: Encounter, c: Combatant, name: str, lag: int) -> PartyFigure:
     party = is_party(c)
     chance = f"combat {c.chance.combat}, roleplay {c.chance.roleplay}" if party else ""
     return PartyFigure(
@@ -167,7 +170,7 @@ def _figures(enc: Encounter, c: Combatant, name: str) -> PartyFigure:
         wp=c.total_wp(),
         bleeding=c.bleed_rate,
         stat_penalty=c.stat_penalty(),
-        conditions=_conditions(enc, c),
+        conditions=_conditions(enc, c, lag),
         chance=chance,
         luck=c.luck if party else None,
         endurance=_endurance(c) if party else None,
@@ -198,27 +201,33 @@ def _track(enc: Encounter, label: dict[str, str], tied_now: list[str]) -> tuple[
     return tuple(marks)
 
 
+def shown_time(enc: Encounter, log: tuple[PublicLine, ...]) -> int:
+    """The track's time while no one the players see acts now: the last time they saw
+    anything at. The track stops for the hidden's turns, but also for a hidden one's
+    bleeding or effect tick and for the GM's reminders, with no one acting: its time
+    then was only theirs, or the GM's. (A clock's time, out of combat, is no track's.)"""
+    seen = (line.time for line in reversed(log) if line.time is not None)
+    return next((t for t in seen if t <= enc.time), 0)
+
+
 def public_view(enc: Encounter) -> PublicView:
     """What players may see of `enc` now (pure: reads the encounter, changes nothing)."""
     label = labels(enc)
     shown = [c for c in enc.combatants.values() if not c.hidden]
-    party = tuple(_figures(enc, c, c.name) for c in shown if is_party(c))
+    acting = tied(enc) if enc.in_combat else []
+    now = tuple(label[cid] for cid in acting if cid in label)
+    log = public_log(enc)
+    time = shown_time(enc, log) if enc.in_combat and not now else enc.time
+    party = tuple(_figures(enc, c, c.name, enc.time - time) for c in shown if is_party(c))
     foes = tuple(
         FoeFigure(
             label[c.id],
             wound_level(c),
-            _figures(enc, c, label[c.id]) if c.reveal == "numbers" else None,
+            _figures(enc, c, label[c.id], enc.time - time) if c.reveal == "numbers" else None,
         )
         for c in shown
         if not is_party(c)
     )
-    acting = tied(enc) if enc.in_combat else []
-    now = tuple(label[cid] for cid in acting if cid in label)
-    log = public_log(enc)
-    time = enc.time
-    if acting and not now:  # only the hidden act: the last time players saw anything at
-        seen = (line.time for line in reversed(log) if line.time is not None)
-        time = next((t for t in seen if t <= enc.time), 0)  # (a clock's time is no track's)
     return PublicView(
         name=enc.name,
         in_combat=enc.in_combat,

@@ -159,11 +159,12 @@ def check_times(enc: Encounter, view: PublicView) -> None:
     the last the players saw something at; no countdown runs to a hidden combatant's or
     (its ticks not shown) a foe's next opportunity."""
     acting = tied(enc) if enc.in_combat else []
-    if acting and all(enc.combatants[cid].hidden for cid in acting):
-        seen_at = [line.time for line in view.log if line.time == enc.time]
-        start = view.time == 0  # every track starts at 0 (A7): no one's own time
-        assert view.time < enc.time or seen_at or start, (
-            f"the track's time at a hidden turn shows: {enc.time} {view.time} {acting}"
+    if enc.in_combat and all(enc.combatants[cid].hidden for cid in acting):
+        # No one seen acts (the hidden's turn, a hidden one's tick, a GM's reminder): the
+        # time is one the players saw a line at, or the track's start (A7: no one's own).
+        seen_at = {line.time for line in view.log}
+        assert view.time in seen_at or view.time == 0, (
+            f"the track's time with no one seen acting shows: {enc.time} {view.time} {acting}"
             f" {[(line.time, line.text) for line in view.log[-4:]]}"
         )
         assert view.now == ()

@@ -17,7 +17,7 @@ from rules.model.commands import (
     RemoveCombatant,
     TakeOpportunity,
 )
-from rules.model.effect_commands import AddEffect
+from rules.model.effect_commands import AddEffect, AddReminder
 from rules.model.effects import Duration
 from rules.model.state import Combatant, Encounter
 from rules.model.visibility_commands import SetFoeTicks, SetHidden, SetOpenRolls, SetReveal
@@ -156,3 +156,47 @@ def test_letters_never_move_and_are_never_given_twice() -> None:
     s.do(SetHidden(id="c1", hidden=False), TENS)
     assert [f.name for f in view(s).foes] == ["Unknown A", "Zed", "Unknown C", "Unknown D"]
     assert s.encounter.combatants["c4"].letter == "D" and s.encounter.letters == 4
+
+
+def waited(s: Session, cost: int) -> None:
+    """Dinzis waits `cost` TU; the GM advances the track to its next stop."""
+    s.do(TakeOpportunity(actor="c0", actions=["Wait"], cost=cost), TENS)
+    s.do(Advance(), TENS)
+
+
+def test_a_hidden_ones_bleeding_stops_the_track_at_no_time_of_the_players() -> None:
+    """The hunt's case: the track stopped at 10 for hidden Zed's bleeding alone, no one
+    acting, and the screen said "time 10", a time only his. It says 5, the last time the
+    players saw anything at (Dinzis waiting)."""
+    s = table(c1=30, c2=40)
+    zed = s.encounter.combatants["c2"]
+    zed.bleed_rate, zed.bleed_anchor = 1, 0  # A14: ticks at 10, 20, ...
+    s.do(SetHidden(id="c2", hidden=True), TENS)
+    waited(s, 9)  # Dinzis next at 14
+    assert (s.encounter.time, s.encounter.due, zed.bleed_wp) == (10, [], 1)
+    seen = view(s)
+    assert seen.time == 5 and seen.now == ()
+
+
+def test_a_gm_reminder_stops_the_track_at_no_time_of_the_players() -> None:
+    """A reminder is the GM's alone: the track stopping at 7 for it said "time 7"."""
+    s = table(c1=30, c2=40)
+    s.do(AddReminder(text="the sniper on the roof fires", at=7), TENS)
+    waited(s, 9)
+    assert (s.encounter.time, s.encounter.due) == (7, [])
+    assert view(s).time == 5
+
+
+def test_a_countdown_counts_from_the_time_shown_not_the_hidden_ones() -> None:
+    """At hidden Zed's turn (5) the screen shows time 0, and Dinzis's 20-TU stun begun at
+    0 said "15 TU left": the players could tell the time was 5. It says 20, as at 0."""
+    s = table(time=0, c1=30, c2=5)
+    s.do(SetHidden(id="c2", hidden=True), TENS)
+    s.do(AddEffect(targets=["c0"], name="Stunned", duration=Duration(kind="tu", amount=20)), TENS)
+    waited(s, 9)
+    assert (s.encounter.time, s.encounter.due) == (5, ["c2"])
+    seen = view(s)
+    assert seen.time == 0 and seen.party[0].conditions == ("Stunned (20 TU left)",)
+    s.do(TakeOpportunity(actor="c2", actions=["Wait"], cost=20), TENS)
+    s.do(Advance(), TENS)  # Dinzis at 9: the players' time again
+    assert view(s).party[0].conditions == ("Stunned (11 TU left)",)
