@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.content import Content
 from textual.widgets import Static
 
 from rules.model.state import Encounter
@@ -35,5 +36,6 @@ class CombatantDialog(Dialog[ResultT]):
         if self.marked:
             for title in self.query(".dialog-title").results(Static):
                 shown = ", ".join(self.marked)
-                title.update(f"{title.content} · for {len(self.marked)} marked: {shown}")
+                # Content: names are text, never markup ("Guard [x=1:2]" stopped the app)
+                title.update(Content(f"{title.content} · for {len(self.marked)} marked: {shown}"))
                 break

@@ -88,6 +88,7 @@ class BeginCombat(Dialog[StartCombat]):
                 "minus one d10's VP against Wits. Tab moves to awareness: space opens it. "
                 "enter begins.",
                 classes="hint",
+                markup=False,
             )
             with VerticalScroll(can_focus=False):  # focus goes straight to the first row
                 for i, c in enumerate(self.fighters):

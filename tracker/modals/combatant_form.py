@@ -145,7 +145,7 @@ class CombatantForm(SheetDialog[SheetCommand]):
                     for i, name in enumerate(DEFAULT_STATS):
                         value = str(stats[name]) if name in stats else ""
                         yield Horizontal(
-                            Label(name),
+                            Label(name, markup=False),
                             Input(value, id=f"stat-{i}", compact=True),
                             classes="stat",
                         )
@@ -215,7 +215,7 @@ class CombatantForm(SheetDialog[SheetCommand]):
                 FieldSelect(
                     [(a, a) for a in AWARENESS], value="standard", allow_blank=False, id="awareness"
                 ),
-                Label(why, classes="hint"),
+                Label(why, classes="hint", markup=False),
             )
             yield FieldError("awareness")
 

@@ -40,6 +40,7 @@ class SettingsForm(Dialog[SetDemiseGoal]):
             yield Static(
                 f"R15: the goal of every demise check (now {current}). Goals: {names}.",
                 classes="hint",
+                markup=False,
             )
             yield labelled("Demise goal", Input(value=str(current), id="demise-goal"))
             yield FieldError("demise-goal")

@@ -104,7 +104,9 @@ class DiceEntry(Dialog[list[int]]):
         with Vertical(classes="dialog"):
             yield Static(f"Roll {dice}", classes="dialog-title", markup=False)
             yield Static(self.purpose or "a roll", markup=False, id="purpose")
-            yield Static(hint(self.sides, self.count, chain), classes="hint", id="how")
+            yield Static(
+                hint(self.sides, self.count, chain), classes="hint", id="how", markup=False
+            )
             if self.offered:
                 yield Static(
                     "Kept from the cancelled attempt: enter uses them, or type over them.",

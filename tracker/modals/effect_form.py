@@ -84,7 +84,7 @@ class EffectForm(CombatantDialog[AddEffect]):
         picks = " · ".join(f"{n} {name}" for n, name in enumerate(COMMON, start=1))
         with Vertical(classes="dialog"):
             yield Static(f"Effect on {c.name}", classes="dialog-title", markup=False)
-            yield Static(f"{picks} (or type any name)", classes="hint", id="picks")
+            yield Static(f"{picks} (or type any name)", classes="hint", id="picks", markup=False)
             yield labelled("Name", ConditionName(placeholder="a digit or a name", id="name"))
             yield FieldError("name")
             yield labelled(
@@ -97,7 +97,7 @@ class EffectForm(CombatantDialog[AddEffect]):
             )
             yield FieldError("modifier")
             yield labelled("Duration", Input(placeholder="blank: until removed", id="duration"))
-            yield Static(DURATION_HINT, classes="hint")
+            yield Static(DURATION_HINT, classes="hint", markup=False)
             yield FieldError("duration")
             yield labelled("Tick every (TU)", Input(placeholder="blank: no tick", id="tick-every"))
             yield labelled("Tick wound (WP)", Input(placeholder="fire, poison: 1", id="tick-wp"))

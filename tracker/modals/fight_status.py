@@ -41,19 +41,24 @@ class FightStatusDialog(CombatantDialog[FightStatus]):
         c = self.combatant
         with Vertical(classes="dialog"):
             if self.out:
-                yield Static(f"Take {c.name} out of the fight", classes="dialog-title")
+                yield Static(
+                    f"Take {c.name} out of the fight", classes="dialog-title", markup=False
+                )
                 yield Static("Off the track, still in the encounter.", classes="hint")
                 yield labelled(
                     "Why",
                     FieldSelect[str]([(r, r) for r in REASONS], prompt="(not said)", id="reason"),
                 )
             else:
-                yield Static(f"Bring {c.name} back into the fight", classes="dialog-title")
+                yield Static(
+                    f"Bring {c.name} back into the fight", classes="dialog-title", markup=False
+                )
                 if self.encounter.in_combat:
                     bases = ", ".join(f"{a} {t}" for a, t in REACTION_BASE.items())
                     yield Static(
                         f"R8: a reaction roll places it on the track (A7 base TU: {bases}).",
                         classes="hint",
+                        markup=False,
                     )
                     yield labelled(
                         "Awareness",

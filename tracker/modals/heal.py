@@ -129,7 +129,9 @@ class HealForm(CombatantDialog[Care]):
                     )
                 with Vertical(id="rest"):
                     yield Static(
-                        f"Rest clears all {c.exhaustion} exhaustion points (A5).", classes="hint"
+                        f"Rest clears all {c.exhaustion} exhaustion points (A5).",
+                        classes="hint",
+                        markup=False,
                     )
             yield FieldError(FORM)
             yield from buttons("Apply")

@@ -41,6 +41,7 @@ class LuckForm(CombatantDialog[LuckCommand]):
                 f"luck pool {c.luck:+d}; chance dice today: combat {c.chance.combat}, "
                 f"roleplay {c.chance.roleplay}",
                 classes="hint",
+                markup=False,
             )
             yield labelled(
                 "What", FieldSelect(list(CHOICES), value="luck", allow_blank=False, id="what")

@@ -125,7 +125,9 @@ class OrdersDialog(Dialog[FastForward]):
                 classes="hint",
                 markup=False,
             )
-            yield Static(self._row_text("combatant", "side", "TTU", "order"), id="rows-head")
+            yield Static(
+                self._row_text("combatant", "side", "TTU", "order"), id="rows-head", markup=False
+            )
             yield OrdersList(*(self._option(c) for c in self.fighters), id="rows")
             yield labelled(
                 "Order",

@@ -61,6 +61,7 @@ class PassTimeForm(Dialog[PassTime]):
                 f"now: track {self.encounter.time} · outside combat: bleeding, ticks, "
                 "ends and reminders land as the clock runs",
                 classes="hint",
+                markup=False,
             )
             yield from amount_fields(self.unit)
             yield Static("", id="preview", classes="hint", markup=False)

@@ -48,7 +48,9 @@ class RenameSave(Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"Rename {self.path.name}", classes="dialog-title", markup=False)
-            yield Static(f"{self.hint} · enter renames · escape cancels", classes="hint")
+            yield Static(
+                f"{self.hint} · enter renames · escape cancels", classes="hint", markup=False
+            )
             yield labelled("Name", Input(value=self.current, id="name"))
             yield FieldError("name")
             yield Static("", id="new-file", classes="hint", markup=False)

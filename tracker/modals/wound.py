@@ -47,7 +47,7 @@ class WoundForm(CombatantDialog[ApplyWound]):
         levels = ", ".join(f"{name} {wp}" for _vs, _q, _a, name, wp in LEVELS)
         with Vertical(classes="dialog"):
             yield Static(f"Wound {c.name}", classes="dialog-title", markup=False)
-            yield Static(f"now {c.total_wp()} WP; levels: {levels}", classes="hint")
+            yield Static(f"now {c.total_wp()} WP; levels: {levels}", classes="hint", markup=False)
             yield labelled("Wound points", Input(placeholder="3 or Wound", id="wp"))
             yield FieldError("wp")
             yield FieldCheckbox(

@@ -74,6 +74,7 @@ class PartyPassTimeForm(Dialog[Passage]):
             yield Static(
                 f"R15: the goal of each demise check that comes due (A16). Goals: {names}.",
                 classes="hint",
+                markup=False,
             )
             yield FieldError("demise-goal")
             yield Static("", id="preview", classes="hint", markup=False)

@@ -97,3 +97,14 @@ async def test_a_file_that_never_was_a_save_only_waits(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: app.waiting)
         assert WAITING in screen_text(app) and app.view is None
+
+
+async def test_a_file_name_that_reads_as_markup_is_shown_as_it_is(tmp_path: Path) -> None:
+    """The hunt's `b [x=1:2].json`: the banner parsed the name as markup and the view
+    exited with a MarkupError (a served one stopped drawing); `[draft]` vanished."""
+    path = tmp_path / "b [x=1:2] [draft].json"
+    path.write_text("{not json")
+    app = PlayersView(path)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await wait_until(pilot, lambda: app.waiting)
+        assert "b [x=1:2] [draft].json" in screen_text(app)

@@ -80,7 +80,9 @@ class PlayersView(App[None]):
         self._revision = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{WAITING} ({self.path.name})", id="banner")
+        yield Static(
+            f"{WAITING} ({self.path.name})", id="banner", markup=False
+        )  # a name: "b [x=1:2].json"
         yield NowPanel()
         with VerticalScroll(id="body"):
             yield CardGrid(id="party")
