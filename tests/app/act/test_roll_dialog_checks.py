@@ -232,3 +232,20 @@ async def test_a_wrapped_choice_is_measured_again_when_its_label_changes() -> No
         await until(pilot, lambda: button.region.height == 1)
         button.label = "desperation: " + "a long reason " * 12
         await until(pilot, lambda: button.region.height >= 2)
+
+
+async def test_a_terminal_shrunk_under_the_attack_dialog_lays_it_out_again() -> None:
+    """The hunt's crash: 80×24 shrunk to 40×12 with the attack dialog open squeezed its
+    wrapped toggles to width 0, and measuring a label there raised (the app exited)."""
+    session = a10()
+    session.do(TakeOpportunity(actor="lio", actions=["Shoot"]), ScriptedDice([]))
+    app = ActHost(AttackDialog(session.encounter, "lio", "Blaster"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        button = app.screen.query_one("#special-desperation", ChoiceButton)
+        await until(pilot, lambda: button.region.height >= 1)
+        await pilot.resize_terminal(40, 12)
+        await until(pilot, lambda: app.screen.size.width == 40)
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, AttackDialog)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: button.region.height >= 1)

@@ -151,6 +151,8 @@ def label_height(button: Checkbox | RadioButton, width: int, last: Measured | No
     key = (button.label.plain, styles.text_wrap, styles.text_overflow, width)
     if last is not None and last[0] == key:
         return last
+    if width < 1:  # squeezed out by a shrinking terminal: rich cannot wrap at 0 (it raised)
+        return key, 1
     # Textual's own widgets pass their styles too; its RulesMap type says no
     return key, max(1, button.render().get_height(styles, width))  # type: ignore[arg-type]
 
