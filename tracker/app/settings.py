@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from rules.model.errors import explain
+from rules.saves.json_text import read_json
 from tracker.files.atomic_write import write_atomically
 
 if TYPE_CHECKING:
@@ -68,13 +69,11 @@ def read_settings(path: Path) -> tuple[Settings, str]:
     if len(raw) > MAX_SETTINGS_BYTES:
         return Settings(), _problem(path, "is too big to be a settings file")
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = read_json(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         return Settings(), _problem(path, "is not UTF-8 text")
-    except json.JSONDecodeError as err:
-        return Settings(), _problem(
-            path, f"is not JSON ({err.msg}; line {err.lineno}, column {err.colno})"
-        )
+    except ValueError as err:
+        return Settings(), _problem(path, f"is {err}")
     if not isinstance(data, dict):
         return Settings(), _problem(path, 'must be one JSON object, like {"theme": "nord"}')
     try:

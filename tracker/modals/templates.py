@@ -16,7 +16,6 @@ AddCombatant.count): one command, one undo, each copy its own reaction (R8).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
@@ -33,6 +32,7 @@ from rules.engine.questions import numbered_names, unique_name
 from rules.model.commands import MAX_COPIES
 from rules.model.errors import explain
 from rules.model.state import NEW_SHEET, Awareness, Combatant, Encounter
+from rules.saves.json_text import read_json
 from tracker.modals.form import FORM, FieldError, FieldSelect, labelled
 from tracker.modals.option_marks import MarkedOptionList
 from tracker.modals.parse import whole_number
@@ -61,10 +61,7 @@ def load_template(path: Path | Traversable) -> Combatant:
         raise ValueError((err.strerror or str(err)).lower()) from None
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(f"not JSON ({err.msg}; line {err.lineno}, column {err.colno})") from None
+    data = read_json(text)  # a ValueError in a GM's words: not JSON, too deep, too long
     if not isinstance(data, dict):
         raise ValueError("a template is one JSON object (a combatant)")
     data.setdefault("id", PurePath(path.name).stem[:40] or "template")  # = Path.stem
