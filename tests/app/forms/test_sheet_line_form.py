@@ -5,6 +5,7 @@ and the bench's new PC ends as the sheet it typed."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input
 
 from bench.bench_keys import ULRIC, new_pc
@@ -167,3 +168,22 @@ async def test_the_bench_new_pc_is_the_sheet_it_typed_in_three_keys() -> None:
     ulric_expected(ulric)
     assert keys.keys == 3  # +, the line and its Enter, Enter on Save
     assert keys.chars == len(ULRIC) + 3
+
+
+async def test_a_sheet_pasted_over_several_lines_fills_every_part() -> None:
+    """The hunt's paste: Textual's Input kept only the first line, and Sir Ulric was saved
+    with no skills, weapon, armour or shield, without a word. Each line is a part."""
+    app = Host(CombatantForm(encounter(), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: getattr(app.focused, "id", None) == "sheet-line")
+        pasted = ULRIC.replace("; ", "\r\n  ") + "\n"
+        app.focused.post_message(events.Paste(pasted))  # type: ignore[union-attr]
+        field = app.screen.query_one("#sheet-line", Input)
+        await until(pilot, lambda: field.value == ULRIC)
+        await pilot.press("enter")
+        await until(pilot, lambda: getattr(app.focused, "id", None) == "save")
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(app.results))
+    (command,) = app.results
+    assert isinstance(command, AddCombatant)
+    ulric_expected(command.combatant)
