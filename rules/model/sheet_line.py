@@ -18,9 +18,11 @@ could put a number in the wrong place:
   `AR`, spaces for slashes), `shield L-H [xN]` (low-high, N hits left, none for
   unlimited), `luck N` (signed), `side S`, or comma-separated weapons and
   skills. A weapon is `name damage melee|ranged [skill] [stat]`
-  (`pistol 4 ranged Shoot Dex`; `weapon name damage` for melee); anything else
+  (`pistol 4 ranged Shoot Dex`; `weapon name damage` for melee; unnamed, a
+  melee weapon's skill is Melee, a ranged one's Shoot); anything else
   is skills, `Name N` pairs whose names may be several words (`Energy Guns 5`).
-  A stat's name among the skills is a stat.
+  A stat's name among the skills is a stat. Armour, shield, luck and side are
+  said once: twice is refused, as a stat, skill or weapon twice is.
 
 The combatant's name holds no `;`, `:` or `(`; other names hold no digits.
 Every part that does not read gets a message naming the part and why, and
@@ -68,6 +70,7 @@ SHORT: dict[str, str] = {
 }
 KINDS: tuple[str, ...] = get_args(Weapon.model_fields["kind"].annotation)
 ARMOUR_WORDS = ("armour", "armor", "ar")
+RANGED_SKILL = "Shoot"  # a ranged weapon's skill when the line names none (Melee's would roll 0)
 KEYWORDS = (*ARMOUR_WORDS, "shield", "luck", "side", "weapon", *KINDS)
 _NAME: TypeAdapter[str] = TypeAdapter(Name)
 _HEAD = re.compile(r"(?P<name>[^()]*?)\s*(?:\((?P<side>[^()]*)\))?\s*", re.DOTALL)
@@ -112,6 +115,16 @@ class _Reader:
     def __init__(self) -> None:
         self.sheet = SheetLine()
         self.problems: list[str] = []
+        self.said: set[str] = set()  # the parts said once: armour, shield, luck, side
+
+    def once(self, what: str) -> bool:
+        """True the first time `what` is said; then a problem (the later one silently
+        won: `(PC) …; side enemy` made an enemy)."""
+        if what in self.said:
+            self.problems.append(f"{what} is given twice")
+            return False
+        self.said.add(what)
+        return True
 
     def number(self, text: str, where: str, *, signed: bool = False) -> int | None:
         try:
@@ -130,7 +143,7 @@ class _Reader:
             self.sheet.name = _NAME.validate_python(name) if name else None
         except ValidationError as err:
             self.problems.append(f"name {shown(name)}: {'; '.join(field_errors(err).values())}")
-        if match["side"] is not None:
+        if match["side"] is not None and self.once("side"):
             self.side(match["side"])
 
     def side(self, text: str) -> None:
@@ -172,7 +185,10 @@ class _Reader:
         if not words:
             return  # `;,;`: nothing said
         key, rest = words[0].lower(), text.strip()[len(words[0]) :].strip()
-        if key in ARMOUR_WORDS:
+        once = "armour" if key in ARMOUR_WORDS else key
+        if once in ("armour", "shield", "luck", "side") and not self.once(once):
+            return
+        if once == "armour":
             self.armour(text, rest)
         elif key == "shield":
             self.shield(text, rest)
@@ -234,8 +250,7 @@ class _Reader:
         data: dict[str, object] = {"name": " ".join(name), "kind": words[at].lower()}
         if after and after[-1].lower() in STAT_NAMES:
             data["stat"] = STAT_NAMES[after.pop().lower()]
-        if after:
-            data["skill"] = " ".join(after)
+        data["skill"] = " ".join(after) if after else _skill_of(str(data["kind"]))
         where = f"weapon {data['name']!r}"
         data["damage"] = self.number(words[at - 1], f"{where} damage")
         if any(w.name.lower() == str(data["name"]).lower() for w in self.sheet.weapons):
@@ -308,6 +323,11 @@ def read_sheet_line(text: str) -> SheetLine:
     return reader.sheet
 
 
+def _skill_of(kind: str) -> str:
+    """The skill a weapon of `kind` rolls when the line names none."""
+    return RANGED_SKILL if kind == "ranged" else str(Weapon.model_fields["skill"].default)
+
+
 def _pairs(values: dict[str, int]) -> str:
     return " ".join(f"{SHORT.get(name, name)} {value}" for name, value in values.items())
 
@@ -321,7 +341,7 @@ def write_sheet_line(sheet: SheetLine) -> str:
     if sheet.skills:
         parts.append(_pairs(sheet.skills))
     for w in sheet.weapons:
-        skill = "" if w.skill == Weapon.model_fields["skill"].default else f" {w.skill}"
+        skill = "" if w.skill == _skill_of(w.kind) else f" {w.skill}"
         stat = "" if w.stat == Weapon.model_fields["stat"].default else f" {w.stat}"
         parts.append(f"{w.name} {w.damage} {w.kind}{skill}{stat}")
     if sheet.armour is not None:

@@ -100,10 +100,22 @@ def test_a_line_may_start_with_any_part() -> None:
         ("x" * 3000, "the line is 3,000 characters: a sheet line is at most 2,000"),
         (" ; ,; ", "the line says nothing"),
         ("\x1b[2J: Str 5", "control character (U+001B)"),
+        # said twice, the later one silently won (the hunt's: an enemy typed as a PC)
+        ("Ulric (PC): Str 6; side enemy", "side is given twice"),
+        ("Str 6; armour 6/3/2; armor 1/1/1", "armour is given twice"),
+        ("Str 6; shield 5-10 x10; shield 1-2", "shield is given twice"),
+        ("Str 6; luck 2; luck -3", "luck is given twice"),
     ],
 )
 def test_each_bad_part_is_named_with_why(text: str, message: str) -> None:
     assert any(message in problem for problem in refused(text)), refused(text)
+
+
+def test_a_ranged_weapon_named_without_its_skill_rolls_shoot() -> None:
+    """`pistol 4 ranged` rolled Melee (Weapon's default), which the sheet may not have:
+    the form then warned that it rolls 0 dice. A melee weapon still rolls Melee."""
+    sheet = read_sheet_line("Gun (enemy): Dex 7; Shoot 6; pistol 4 ranged, knife 2 melee")
+    assert [(w.name, w.skill) for w in sheet.weapons] == [("pistol", "Shoot"), ("knife", "Melee")]
 
 
 def test_every_bad_part_is_said_and_nothing_else_counts() -> None:
