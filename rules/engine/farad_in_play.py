@@ -22,7 +22,7 @@ from rules.engine import wounding
 from rules.engine.context import Context, handles
 from rules.mechanics import farad
 from rules.model.commands import Luck, NewDay, NoteUnusedDice
-from rules.model.state import ChanceDice, Combatant, Encounter
+from rules.model.state import LUCK_MAX, ChanceDice, Combatant, Encounter
 
 __all__ = [
     "SpecialOutcome",
@@ -241,6 +241,8 @@ def luck(ctx: Context, cmd: Luck) -> None:
     if cmd.amount == 0:
         ctx.fail("amount must not be 0: award (+) or take (-) luck points")
     pool = c.luck + cmd.amount
+    if abs(pool) > LUCK_MAX:
+        ctx.fail(f"{c.name}'s luck pool would be {pool:+,d}: a pool is at most ±{LUCK_MAX:,d}")
     ctx.j.set(c, "luck", pool)
     verb = "awards" if cmd.amount > 0 else "takes"
     why = f" ({cmd.reason})" if cmd.reason else ""

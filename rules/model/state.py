@@ -19,6 +19,7 @@ from pydantic import (
     model_validator,
 )
 
+from rules.mechanics.numbers import MAX_DIGITS
 from rules.mechanics.sheet_names import on_sheet, rating
 from rules.mechanics.wounds import Location
 from rules.model.base import Model
@@ -49,6 +50,10 @@ SpecialKind = Literal["chance-combat", "chance-roleplay", "luck", "desperation"]
 Outcome = Literal["victory", "defeat", "retreat", "truce"]
 Reveal = Literal["unknown", "name", "numbers"]  # what the players know of a foe
 Letter = Annotated[str, Field(pattern=r"^[A-Z]{1,4}$")]  # "A"… "Z", "AA"…: a foe's tag
+
+# C2/R17: a pool as big as a sheet's field can type (9 digits). Unbounded, awards grew it
+# past what the edit form reads back, and no edit of that sheet could then be saved.
+LUCK_MAX = 10**MAX_DIGITS - 1
 
 
 def letter_text(n: int) -> str:
@@ -151,7 +156,7 @@ class Combatant(Stats):
     dead: bool = False
     out_of_fight: bool = False
     chance: ChanceDice = Field(default_factory=ChanceDice)
-    luck: int = 0  # R17: signed pool
+    luck: Annotated[int, Field(ge=-LUCK_MAX, le=LUCK_MAX)] = 0  # R17: signed pool
     drains: dict[Name, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)  # R20
     special_used: SpecialKind | None = None  # C: one kind per turn
     turn_bonus: int = 0  # R26: a desperation result for the rest of the turn

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
@@ -19,7 +21,7 @@ from rules.model.commands import (
     StartCombat,
     TakeOpportunity,
 )
-from rules.model.state import Action, ChanceDice, Combatant
+from rules.model.state import LUCK_MAX, Action, ChanceDice, Combatant
 from tests.support.engine_steps import do, refused, session, undo_all
 from tests.support.soak import examples
 
@@ -276,3 +278,16 @@ def test_any_luck_die_moves_the_pool_one_step_toward_zero_and_undoes(
     after = s.encounter.combatants["k"].luck
     assert abs(after) == abs(pool) - 1 and after * pool >= 0
     undo_all(s, start)
+
+
+def test_a_luck_pool_stays_within_what_a_sheet_can_hold_C2() -> None:
+    """A hunt's sheet typed `luck 999999999`, then the GM awarded 20: the pool became
+    1,000,000,019, which the edit form (9 digits) refused to read back, so no edit of
+    that sheet could be saved. The award is refused; the model holds no more either."""
+    s = session(being("k", "Kans", luck=LUCK_MAX - 5))
+    refused(s, Luck(target="k", amount=20), "a pool is at most ±999,999,999")
+    assert s.encounter.combatants["k"].luck == LUCK_MAX - 5
+    do(s, Luck(target="k", amount=5))
+    assert s.encounter.combatants["k"].luck == LUCK_MAX
+    with pytest.raises(ValidationError):
+        being("z", "Zed", luck=-(LUCK_MAX + 1))
