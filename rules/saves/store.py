@@ -9,10 +9,12 @@ errors are in `rules.saves.reading`, re-exported here: this is the public API.
 Writing is atomic: the new file is written and fsynced beside the old one,
 the old one is kept as `NAME.json.bak`, and a rename puts the new one in
 place, so after a crash (or a SIGKILL) the save on disk is always either the
-old or the new one, complete. A file that is not a tracker save is never
-overwritten. Loading never writes and raises only `SaveError`, whose message
-names the file and says what is wrong in words a GM can act on (and names an
-intact `.bak` beside a broken save, so the GM knows the fight is not lost).
+old or the new one, complete. A file that does not load whole (no tracker save,
+or a damaged one) is never overwritten, so its `.bak` is never rotated away; only
+the file this session last read or wrote (same stat) skips that check. Loading
+never writes and raises only `SaveError`, whose message names the file and says
+what is wrong in words a GM can act on (and names an intact `.bak` beside a broken
+save, so the GM knows the fight is not lost).
 
 Two copies of the app (or an editor, or a sync tool) on one file must never
 overwrite each other: each session remembers the file as it last read or
@@ -54,7 +56,7 @@ from rules.saves.atomic import write as _write
 from rules.saves.cache import session_json
 from rules.saves.lock import locked
 from rules.saves.raw import stamp as _stamp
-from rules.saves.reading import _CONTENT, _decode, _read
+from rules.saves.reading import _CONTENT
 from rules.saves.reading import MAX_BYTES as MAX_BYTES
 from rules.saves.reading import SaveError as SaveError
 from rules.saves.reading import _os_problem as _os_problem
@@ -239,8 +241,13 @@ _NEW_LINK = (
 
 def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat_result | None:
     """The file about to be replaced, if any (called under the lock). Refuses a symbolic
-    link, one that is not a tracker save, and one whose contents or identity changed
-    since this session last read or wrote it (`seen`)."""
+    link, one that does not load whole, and one whose contents or identity changed
+    since this session last read or wrote it (`seen`).
+
+    Validated as loading does unless it is the very file this session last saw: a
+    damaged save replaced would rotate onto NAME.json.bak, over the intact backup
+    that `load_session`'s refusal had just named.
+    """
     try:
         info = os.lstat(target)
     except FileNotFoundError:
@@ -255,7 +262,7 @@ def _existing(path: Path, target: Path, seen: tuple[int, ...] | None) -> os.stat
     if seen == stamp:
         return info  # this session wrote or read this very file: no need to parse it again
     try:
-        _decode(target, _read(target)[0])
+        read_save(target)
     except SaveError as error:
         problem = f"the file there was left untouched: {error.problem}; save under another name"
         raise SaveError(path, problem, action="save") from None
