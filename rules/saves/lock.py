@@ -80,25 +80,34 @@ def locked_now(path: Path, action: str) -> Iterator[None]:
 
 
 _NOT_WRITTEN = "so the save was not written: remove it, or save this fight under another name"
-_LEFT_ALONE = "so the save was left as it is: remove that file, then try again"
+_LEFT_ALONE = "so the save was left as it is: remove it, then try again"
+_NO_FILE = "is a symbolic link or not a file"
+_FOLDER = "is a folder, not a lock file"
+_DENIED = "cannot be opened (permission denied: another user's file?)"
 
 
 def _open(path: Path, lock: Path, then: str, action: str) -> int:
-    """The lock file, opened without following a link; a SaveError if it is no file."""
+    """The lock file, opened without following a link; a SaveError naming the lock file
+    when it is the problem (else the OS error, which `_os_problem` says of the save)."""
     try:
         fd = os.open(lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC, 0o644)
     except OSError as error:
         if error.errno == errno.ELOOP or os.path.islink(lock):
-            raise _not_a_lock(path, lock, then, action) from None
-        raise
+            raise _not_a_lock(path, lock, _NO_FILE, then, action) from None
+        if os.path.isdir(lock):  # EISDIR; Windows says EACCES for a folder
+            raise _not_a_lock(path, lock, _FOLDER, then, action) from None
+        if error.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(lock):
+            raise _not_a_lock(path, lock, _DENIED, then, action) from None
+        raise  # say, a read-only folder: then the save itself cannot be written either
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise _not_a_lock(path, lock, then, action)
+        raise _not_a_lock(path, lock, _NO_FILE, then, action)
     return fd
 
 
-def _not_a_lock(path: Path, lock: Path, then: str, action: str) -> SaveError:
-    problem = f"{lock.name} beside it is a symbolic link or not a file, {then}"
+def _not_a_lock(path: Path, lock: Path, says: str, then: str, action: str) -> SaveError:
+    """Said of the save (the name the GM knows) but naming the lock file as the problem."""
+    problem = f"{lock.name} beside it {says}, {then}"
     return SaveError(path, problem, action=action)
 
 
