@@ -37,6 +37,7 @@ NARROW = 60  # columns: below this, one column (a phone held upright)
 # The view's own themes, high-contrast first (a TV across the table); none is saved.
 THEMES: tuple[str, ...] = ("textual-dark", "nord", "gruvbox", "textual-light")
 WAITING = "waiting for the GM's save"
+THEME_EVERY = 0.25  # seconds: the fastest the view's theme changes, however fast `t` comes
 _UNSEEN: tuple[int, ...] = (-1,)
 
 
@@ -78,6 +79,9 @@ class PlayersView(App[None]):
         self._stamp: Stamp | tuple[int, ...] | None = _UNSEEN
         self._reading = False
         self._revision = 0
+        self._theme_steps = 0  # `t` presses not yet applied
+        self._theme_due = False  # a theme step is scheduled
+        self._theme_at = -THEME_EVERY  # when the theme last moved (time.monotonic)
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -114,8 +118,24 @@ class PlayersView(App[None]):
         self.screen.set_class(event.size.width < NARROW, "-narrow")
 
     def action_next_theme(self) -> None:
+        """`t`, counted: the theme moves on at most every THEME_EVERY seconds, by every
+        press since. A theme is a restyle of the whole screen (~30 ms): a browser sending
+        256 `t`s a message, within the socket's limits, kept a core busy for minutes."""
+        self._theme_steps += 1
+        if not self._theme_due:
+            self._theme_due = True
+            wait = self._theme_at + THEME_EVERY - time.monotonic()
+            if wait > 0:
+                self.set_timer(wait, self._step_theme)
+            else:  # (a timer of 0 s divides by zero in Textual)
+                self.call_later(self._step_theme)
+
+    def _step_theme(self) -> None:
+        self._theme_due = False
+        steps, self._theme_steps = self._theme_steps, 0
+        self._theme_at = time.monotonic()
         index = THEMES.index(self.theme) if self.theme in THEMES else -1
-        self.theme = THEMES[(index + 1) % len(THEMES)]
+        self.theme = THEMES[(index + steps) % len(THEMES)]
 
     # --- following the file ---------------------------------------------------------------
     def _check(self) -> None:
