@@ -55,14 +55,9 @@ def test_a_lock_folder_is_named_and_the_save_kept(tmp_path: Path, action: str) -
     assert path.read_bytes() == before and lock.is_dir()
 
 
-@pytest.mark.parametrize("action", ["save", "rename", "delete"])
-def test_a_lock_file_this_user_may_not_open_is_named(
-    tmp_path: Path, action: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Another user's 0644 lock file: the open fails with EACCES (root never sees that,
-    so the OS's answer is stood in for)."""
-    session, path = _saved(tmp_path)
-    before = path.read_bytes()
+def deny_lock_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every open of a `*.lock` fails with EACCES, as for another user's file (the tests
+    run as root, which is never denied)."""
     real_open = os.open
 
     def denied(name: str | Path, flags: int, mode: int = 0o777) -> int:
@@ -71,6 +66,17 @@ def test_a_lock_file_this_user_may_not_open_is_named(
         return real_open(name, flags, mode)
 
     monkeypatch.setattr(os, "open", denied)
+
+
+@pytest.mark.parametrize("action", ["save", "rename", "delete"])
+def test_a_lock_file_this_user_may_not_open_is_named(
+    tmp_path: Path, action: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another user's 0644 lock file: the open fails with EACCES (root never sees that,
+    so the OS's answer is stood in for)."""
+    session, path = _saved(tmp_path)
+    before = path.read_bytes()
+    deny_lock_files(monkeypatch)
     with pytest.raises(SaveError) as refused:
         _tries(session, path)[action]()
     problem = refused.value.problem
@@ -86,13 +92,6 @@ def test_no_lock_file_yet_in_a_folder_that_refuses_it_is_said_of_the_save(
 ) -> None:
     """A lock that cannot be made (a read-only folder) is no stray file to remove."""
     path = tmp_path / "new.json"
-    real_open = os.open
-
-    def denied(name: str | Path, flags: int, mode: int = 0o777) -> int:
-        if str(name).endswith(".lock"):
-            raise PermissionError(errno.EACCES, "Permission denied", str(name))
-        return real_open(name, flags, mode)
-
-    monkeypatch.setattr(os, "open", denied)
+    deny_lock_files(monkeypatch)
     with pytest.raises(SaveError, match="new.json: permission denied$"):
         save_session(Session(build_demo()), path)
