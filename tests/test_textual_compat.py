@@ -43,6 +43,7 @@ PRIVATE_NAMES = frozenset(
         "_make_app",
         "_nodes",
         "_on_message",
+        "_on_paste",
         "_parent",
         "_process",
         "_result_callbacks",

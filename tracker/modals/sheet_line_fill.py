@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, TypeVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -30,26 +30,19 @@ from tracker.modals.attack_offer import weapon_row_of
 from tracker.modals.combatant_rows import ActionRow, WeaponRow
 from tracker.modals.form import Dialog, FieldError, labelled
 from tracker.modals.parse import join_pairs
+from tracker.textual_compat.paste import JoinedPasteInput
 
 ResultT = TypeVar("ResultT")
 LINE = "sheet-line"  # the field's id and its message slot
 PLACEHOLDER = "Sir Ulric (PC): Str 6 Dex 7; Melee 7; sword 5 melee; armour 6/3/2; shield 5-10"
 
 
-class SheetLineInput(Input):
+class SheetLineInput(JoinedPasteInput):
     """The sheet line, which takes a sheet pasted over several lines: each line break is
-    a part's end (`rules.model.sheet_line`), where Textual's Input keeps the first line
+    a part's end (`rules.model.sheet_line`), where Textual's Input kept the first line
     alone and the skills, weapons and armour below it were lost without a word."""
 
-    def _on_paste(self, event: events.Paste) -> None:
-        event.prevent_default()  # Input's own handler would then paste the first line again
-        event.stop()
-        lines = [line.strip() for line in event.text.splitlines()]
-        text = "; ".join(line for line in lines if line)
-        if text and self.selection.is_empty:
-            self.insert_text_at_cursor(text)
-        elif text:
-            self.replace(text, *self.selection)
+    PASTE_JOIN = "; "
 
 
 def line_field() -> ComposeResult:
