@@ -26,6 +26,7 @@ from rules.model.state import LUCK_MAX, ChanceDice, Combatant, Encounter
 
 __all__ = [
     "SpecialOutcome",
+    "chance_state",
     "declare_special",
     "special_refusal",
     "die_refusal",
@@ -68,13 +69,14 @@ class SpecialOutcome:
 # --- C1: battle start / end -------------------------------------------------------
 
 
-def _as_state(dice: farad.ChanceDice) -> ChanceDice:
+def chance_state(dice: farad.ChanceDice) -> ChanceDice:
+    """The mechanics' chance dice (C1) as a combatant holds them."""
     return ChanceDice(combat=dice.combat, roleplay=dice.roleplay)
 
 
 def _set_chance(ctx: Context, c: Combatant, dice: farad.ChanceDice) -> None:
     if (dice.combat, dice.roleplay) != (c.chance.combat, c.chance.roleplay):
-        ctx.j.set(c, "chance", _as_state(dice))
+        ctx.j.set(c, "chance", chance_state(dice))
 
 
 def on_battle_start(ctx: Context, c: Combatant) -> None:

@@ -12,11 +12,12 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
+from rules.engine.farad_in_play import chance_state
 from rules.mechanics import farad
 from rules.model.party import ChangeKind, Party
 from rules.model.party_link import PartyLink
 from rules.model.plain_text import NAME_MAX
-from rules.model.state import ChanceDice, Combatant, Encounter
+from rules.model.state import Combatant, Encounter
 from rules.party.errors import PartyConflict, PartyError
 from rules.party.history import UNKNOWN, commit, own_revision, state_at, touched_since
 from rules.party.lasting import (
@@ -204,8 +205,7 @@ def on_the_day(party: Party, encounter: Encounter, absent: list[str]) -> dict[st
     party's day moved on, and those not at the fight kept the last day's used dice."""
     if encounter.day <= party.day:
         return {}
-    fresh = farad.new_day()
-    dice = ChanceDice(combat=fresh.combat, roleplay=fresh.roleplay)
+    dice = chance_state(farad.new_day())
     return {cid: party.characters[cid].model_copy(update={"chance": dice}) for cid in absent}
 
 
