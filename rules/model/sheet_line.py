@@ -185,10 +185,10 @@ class _Reader:
         if not words:
             return  # `;,;`: nothing said
         key, rest = words[0].lower(), text.strip()[len(words[0]) :].strip()
-        once = "armour" if key in ARMOUR_WORDS else key
-        if once in ("armour", "shield", "luck", "side") and not self.once(once):
+        key = "armour" if key in ARMOUR_WORDS else key
+        if key in ("armour", "shield", "luck", "side") and not self.once(key):
             return
-        if once == "armour":
+        if key == "armour":
             self.armour(text, rest)
         elif key == "shield":
             self.shield(text, rest)

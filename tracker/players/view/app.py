@@ -84,9 +84,8 @@ class PlayersView(App[None]):
         self._theme_at = -THEME_EVERY  # when the theme last moved (time.monotonic)
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            f"{WAITING} ({self.path.name})", id="banner", markup=False
-        )  # a name: "b [x=1:2].json"
+        # markup=False: the file's name is text ("b [x=1:2].json" stopped the view)
+        yield Static(f"{WAITING} ({self.path.name})", id="banner", markup=False)
         yield NowPanel()
         with VerticalScroll(id="body"):
             yield CardGrid(id="party")
