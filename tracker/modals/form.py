@@ -35,6 +35,7 @@ from textual.widgets import (
 from rules.model.state import Combatant, Encounter
 from tracker.host.key_order import hold_keys
 from tracker.host.messages import DialogAnswered, DialogCancelled
+from tracker.modals.cycle_line import CycleLine
 from tracker.modals.kept_fields import KeptRestore, note_form, restore_kept
 from tracker.modals.option_marks import MarkedSelectOverlay
 from tracker.modals.space_button import SpaceButton
@@ -242,6 +243,7 @@ class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
     @on(Checkbox.Changed)
     @on(RadioSet.Changed)
     @on(TextArea.Changed)
+    @on(CycleLine.Changed)
     def _changed(self) -> None:
         self.refresh_form()
 

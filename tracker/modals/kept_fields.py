@@ -1,7 +1,7 @@
 """A form reopened after its command was cancelled at a dice prompt comes back as it was.
 
 When a form dialog answers, its fields are noted (`note_form`: id → value of
-every Input, Select, Checkbox and RadioSet). If the command is then cancelled
+every Input, Select, Checkbox, RadioSet and CycleLine). If the command is then cancelled
 at a dice prompt, the app keeps that note with it (`tracker.app.cancelled`) until
 the encounter next changes. The same dialog reopened meanwhile (same class
 and title, so the same act on the same encounter) puts the values back
@@ -34,6 +34,7 @@ from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, Stat
 from textual.widgets.select import InvalidSelectValueError
 
 from tracker.host.dialog_host import KeepsCancelled
+from tracker.modals.cycle_line import CycleLine
 from tracker.textual_compat.messages import dispatch_methods, is_stopped, message_clock
 
 Field = tuple[str, str, object]  # (widget id, kind, value)
@@ -94,6 +95,8 @@ def _read(widget: object) -> tuple[str, object] | None:
         return "radio", None if pressed is None else pressed.id
     if isinstance(widget, Checkbox):
         return "checkbox", widget.value
+    if isinstance(widget, CycleLine):
+        return "cycle", widget.value
     return None
 
 
@@ -132,9 +135,9 @@ def _put(dialog: ModalScreen[Any], field: Field) -> Message | None:
         button.value = True
         return RadioButton.Changed(button, True)  # the set takes it as a press (its handler)
     try:
-        widget.value = value  # type: ignore[attr-defined]  # an Input, Select or Checkbox (_read)
-    except InvalidSelectValueError:
-        return None  # not an option (yet): a later reaction may offer it
+        widget.value = value  # type: ignore[attr-defined]  # a field _read knows
+    except (InvalidSelectValueError, ValueError):
+        return None  # not an option (yet), or not allowed now: a later reaction may offer it
     return _change(widget)
 
 
@@ -148,6 +151,8 @@ def _change(widget: Widget) -> Message | None:
         return Checkbox.Changed(widget, widget.value)
     if isinstance(widget, RadioSet) and widget.pressed_button is not None:
         return RadioSet.Changed(widget, widget.pressed_button)
+    if isinstance(widget, CycleLine):
+        return CycleLine.Changed(widget)
     return None
 
 

@@ -13,7 +13,7 @@ from rules.model.state import Encounter
 from tests.support.act_fixtures import SIZE, ActHost, lio, markon, submit
 from tests.support.modal_host import until
 from tracker.modals.act import AttackDialog
-from tracker.modals.act.common import SpecialPicker
+from tracker.modals.act.common import DieLine, SpecialPicker
 
 
 def lio_shoots_the_guard() -> ActHost:
@@ -63,7 +63,7 @@ async def test_ctrl_l_picks_the_parriers_die() -> None:
     (pending,) = session.encounter.pending
     app = ActHost(ParryDialog(session.encounter, pending.id))
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen.query_one("#special", SpecialPicker)
+        picker = app.screen.query_one("#special", DieLine)  # one line (dialog_open_ms)
         open_kinds = [c.kind for c in picker.choices if c.refused is None]
         assert len(open_kinds) >= 2, picker.choices
         radios = app.screen.query_one("#weapon", RadioSet)

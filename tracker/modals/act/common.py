@@ -26,6 +26,7 @@ from rules.mechanics.sheet_names import on_sheet
 from rules.model.state import Action, ActionKind, Combatant, Encounter
 from tracker.modals.act.base import FieldRadioSet, Measured, label_height
 from tracker.modals.act.kept_line import keep
+from tracker.modals.cycle_line import CycleLine, next_allowed
 from tracker.modals.marked_fields import MarkedRadioButton
 
 LABELS = {
@@ -151,11 +152,10 @@ class SpecialPicker(FieldRadioSet):
         """ctrl+l: the next die that may be declared, then none again: one key instead
         of tabbing down to it (issue 27). False when no die may be declared."""
         buttons = list(self.query(ChoiceButton))
-        open_ = [i for i, button in enumerate(buttons) if not button.disabled]
-        if len(open_) <= 1:
+        found = next_allowed([not button.disabled for button in buttons], self.pressed_index)
+        if found is None:
             return False
-        later = [i for i in open_ if i > self.pressed_index]
-        buttons[later[0] if later else open_[0]].value = True
+        buttons[found].value = True
         return True
 
     @property
@@ -166,6 +166,39 @@ class SpecialPicker(FieldRadioSet):
             return None
         choice = self.choices[index]
         return None if choice.refused else choice.kind
+
+
+class DieLine(CycleLine):
+    """The FARAD die declared before the roll, as one line (the parry question, where it
+    is seldom changed): the die chosen, the others that may be, and those that may not
+    with why. ctrl+l (the dialog's) or a click declares the next, then none again."""
+
+    def __init__(self, encounter: Encounter, c: Combatant, who: str, *, id: str) -> None:
+        self.choices = special_choices(encounter, c)
+        self.positive = c.luck >= 0  # R17: the pool's sign picks the luck die
+        self.who = who
+        allowed = [choice.refused is None for choice in self.choices]
+        super().__init__(allowed, self._line, id=id)
+
+    def cycle(self) -> bool:
+        """ctrl+l: as `SpecialPicker.cycle`."""
+        return self.step()
+
+    @property
+    def kind(self) -> farad.SpecialKind | None:
+        """The declared die (None: none); a refused one can never be chosen."""
+        return self.choices[self.value].kind
+
+    def _line(self, index: int) -> str:
+        chosen = self.choices[index]
+        others = [c.label for i, c in enumerate(self.choices) if c.refused is None and i != index]
+        refused = [c.label for c in self.choices if c.refused is not None]
+        text = f"{self.who}'s die (ctrl+l): {chosen.label}"
+        if others:
+            text += " · or " + ", ".join(others)
+        if refused:
+            text += " · not now: " + "; ".join(refused)
+        return text
 
 
 # --- A10 ---------------------------------------------------------------------------------

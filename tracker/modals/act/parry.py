@@ -14,11 +14,13 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
 
 from rules.engine.questions import (
     RollPlan,
     as_reactor,
+    default_reaction,
     held_penalty,
     parry_weapons,
     preview_roll,
@@ -34,12 +36,7 @@ from tracker.modals.act.base import (
     FieldRadioSet,
     FieldSelect,
 )
-from tracker.modals.act.common import (
-    SpecialPicker,
-    default_cost,
-    paying_actions,
-    reaction_line,
-)
+from tracker.modals.act.common import DieLine, paying_actions, reaction_line
 from tracker.modals.act.held import (
     KEPT,
     held_label,
@@ -52,6 +49,8 @@ from tracker.modals.form import FORM, FieldError, buttons, labelled
 from tracker.modals.marked_fields import MarkedRadioButton
 from tracker.modals.parse import modifier as parse_modifier
 from tracker.widgets.odds import OddsView
+
+LABEL_WIDTH = 11  # the field labels' column (`.field-label` below): "Pays with" keeps it
 
 
 class ParryDialog(PendingDialog[Parry]):
@@ -70,10 +69,13 @@ class ParryDialog(PendingDialog[Parry]):
         margin-top: 1;
     }
     ParryDialog .field-label {
-        width: 11;
+        width: 11;  /* LABEL_WIDTH */
     }
     ParryDialog RadioSet {
         width: 100%;
+        margin-top: 1;
+    }
+    ParryDialog #special {
         margin-top: 1;
     }
     """
@@ -123,15 +125,7 @@ class ParryDialog(PendingDialog[Parry]):
                         button.tooltip = self.refusals_by_weapon[w.name]
                         options.append(button)
                     yield FieldRadioSet(*options, id="weapon", compact=True)
-                    yield labelled(
-                        "Pays with",
-                        FieldSelect[str](
-                            [(f"{a.name} (cost {a.cost})", a.name) for a in self._payers()],
-                            prompt=f"its parry (cost {default_cost(d, ('parry',))})",
-                            id="action",
-                            compact=True,
-                        ),
-                    )
+                    yield self._pays_with()
                     if d.held_action is not None:  # A10: kept unless the GM spends it
                         box = FieldCheckbox(held_label(d), id="use-held", compact=True)
                         box.tooltip = KEPT
@@ -142,14 +136,33 @@ class ParryDialog(PendingDialog[Parry]):
                     yield FieldError("modifier")
                     if (limb := limb_picker(d)) is not None:  # A15: -4 and 1 WP
                         yield limb
-                    yield SpecialPicker(self.encounter, d, id="special")
+                    yield DieLine(self.encounter, d, "Parrier", id="special")
                 yield OddsView(id="odds")
             yield FieldError(FORM)
             yield from buttons("Parry")
 
+    def _pays_with(self) -> Widget:
+        """A10: what pays for the parry. A drop-down only when there is a choice: with no
+        held action and one parry in the repertoire, the engine's default is the one."""
+        d = self.target
+        fallback = default_reaction(d, ("parry",))
+        payers = self._payers()
+        if all(a.name == fallback.name for a in payers):
+            line = f"{'Pays with':<{LABEL_WIDTH}}its parry: {fallback.name} (cost {fallback.cost})"
+            return Static(line, id="pays-with", classes="field", markup=False)
+        return labelled(
+            "Pays with",
+            FieldSelect[str](
+                [(f"{a.name} (cost {a.cost})", a.name) for a in payers],
+                prompt=f"its parry (cost {fallback.cost})",
+                id="action",
+                compact=True,
+            ),
+        )
+
     def action_die(self) -> None:
         """ctrl+l: the parrier's luck, chance or desperation die (C), each press the next."""
-        pickers = list(self.query("#special").results(SpecialPicker))
+        pickers = list(self.query("#special").results(DieLine))
         if not pickers or not pickers[0].cycle():
             self.app.bell()
             self.notify("no die may be declared for this parry", title="No parrier's die")
@@ -177,8 +190,9 @@ class ParryDialog(PendingDialog[Parry]):
     def validate_form(self) -> tuple[Parry | None, dict[str, str]]:
         d, p = self.target, self.pending
         weapon = self._weapon()
-        picker = self.query_one("#special", SpecialPicker)
-        action = self.query_one("#action", Select).value
+        picker = self.query_one("#special", DieLine)
+        selects = list(self.query("#action").results(Select))
+        action = selects[0].value if selects else None
         odds = self.query_one("#odds", OddsView)
         errors: dict[str, str] = {}
         modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
