@@ -222,6 +222,7 @@ class CombatantDetail(TonedPane):
         self._shown: tuple[object, ...] | None = None
         self._content: Group | Text = Text("")
         self._last: tuple[Encounter, str | None] | None = None  # to redraw in a new theme
+        self._painted: tuple[int, object] = (-1, None)  # (width, content) drawn into lines
 
     def retoned(self) -> None:
         """Describe the combatant again in the new theme's tones."""
@@ -253,8 +254,10 @@ class CombatantDetail(TonedPane):
 
     def _paint(self) -> None:
         width = self.size.width
-        if width <= 0:
-            return
+        painted_width, painted = self._painted
+        if width <= 0 or (painted_width == width and painted is self._content):
+            return  # a taller or shorter pane shows the same lines (a banner came or went)
+        self._painted = (width, self._content)
         console = self.app.console
         options = console.options.update_width(width)
         lines = console.render_lines(self._content, options, pad=False)
