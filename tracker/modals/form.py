@@ -227,7 +227,7 @@ class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
         return result
 
     def on_mount(self) -> None:
-        self._save = next(iter(self.query("#save").results(Button)), None)
+        self._save = self.query_one_optional("#save", Button)
         self._ready = True
         self.refresh_form()
         if self.kept_restore is None:  # Textual also calls this for each subclass's on_mount

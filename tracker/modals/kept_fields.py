@@ -80,8 +80,10 @@ class FormNote:
 
 def title_of(dialog: ModalScreen[Any]) -> str:
     """The dialog's title line (it names the act: who, with what, which action)."""
-    found = dialog.query(".dialog-title")
-    return str(found.first(Static).render()) if found else ""
+    for widget in dialog.walk_children(Static):  # no CSS matched over every widget
+        if widget.has_class("dialog-title"):
+            return str(widget.content)  # its text, not drawn
+    return ""
 
 
 def _read(widget: object) -> tuple[str, object] | None:
@@ -103,7 +105,7 @@ def _read(widget: object) -> tuple[str, object] | None:
 def _fields(dialog: ModalScreen[Any]) -> dict[str, tuple[Widget, tuple[str, object]]]:
     """Every field with an id: id → (widget, (kind, value)), in the order the GM meets them."""
     found: dict[str, tuple[Widget, tuple[str, object]]] = {}
-    for widget in dialog.query("*"):
+    for widget in dialog.walk_children(Widget):  # as query("*"), without matching CSS
         read = _read(widget)
         if read is not None and widget.id:
             found[widget.id] = (widget, read)

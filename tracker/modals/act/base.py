@@ -130,7 +130,7 @@ class ActDialog(Dialog[ResultT]):
     def action_submit(self) -> None:
         """A fast GM's enter may come before the mount event: the fields exist once
         composed, so validate them now rather than refuse the key."""
-        if not self._ready and self.query("#save"):
+        if not self._ready and self.query_one_optional("#save") is not None:
             self._ready = True
         super().action_submit()
 

@@ -28,11 +28,8 @@ def held_label(c: Combatant) -> str:
 
 def uses_held(screen: DOMNode, id: str) -> bool:
     """Whether the dialog's 'Spend the held ...' box is shown and ticked."""
-    found = screen.query(f"#{id}")
-    if not found:
-        return False
-    box = found.first(Checkbox)
-    return box.display and box.value
+    box = screen.query_one_optional(f"#{id}", Checkbox)  # by id: Textual's fast path
+    return box is not None and box.display and box.value
 
 
 def payer_refusal(

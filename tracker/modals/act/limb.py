@@ -42,9 +42,9 @@ def chosen_limb(
     screen: DOMNode, c: Combatant, id: str = "limb"
 ) -> tuple[Location | None, str | None]:
     """(the limb chosen in the dialog, why it cannot be used): the -4 is `plan_roll`'s."""
-    found = screen.query(f"#{id}")
-    if not found:
+    select = screen.query_one_optional(f"#{id}", Select)  # by id: Textual's fast path
+    if select is None:
         return None, None
-    value = found.first(Select).value
+    value = select.value
     limb = next((name for name in LOCATIONS if name == value), None)  # none: no limb chosen
     return limb, limb_refusal(c, limb)

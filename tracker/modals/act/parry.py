@@ -162,8 +162,8 @@ class ParryDialog(PendingDialog[Parry]):
 
     def action_die(self) -> None:
         """ctrl+l: the parrier's luck, chance or desperation die (C), each press the next."""
-        pickers = list(self.query("#special").results(DieLine))
-        if not pickers or not pickers[0].cycle():
+        line = self.query_one_optional("#special", DieLine)
+        if line is None or not line.cycle():
             self.app.bell()
             self.notify("no die may be declared for this parry", title="No parrier's die")
 
@@ -191,8 +191,8 @@ class ParryDialog(PendingDialog[Parry]):
         d, p = self.target, self.pending
         weapon = self._weapon()
         picker = self.query_one("#special", DieLine)
-        selects = list(self.query("#action").results(Select))
-        action = selects[0].value if selects else None
+        select = self.query_one_optional("#action", Select)  # none: nothing to choose
+        action = select.value if select is not None else None
         odds = self.query_one("#odds", OddsView)
         errors: dict[str, str] = {}
         modifier = parse_modifier(self.query_one("#modifier", Input).value, errors, "modifier")
