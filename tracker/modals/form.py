@@ -42,6 +42,7 @@ from tracker.modals.space_button import SpaceButton
 from tracker.textual_compat.messages import MessageGate
 from tracker.textual_compat.screens import asking_screen
 from tracker.textual_compat.select import SelectCurrent, type_to_search
+from tracker.textual_compat.tint import MemoTint
 from tracker.widgets.steady_layout import SteadyLayout
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
@@ -111,7 +112,7 @@ def buttons(save_label: str = "Save") -> ComposeResult:
         yield SpaceButton("Cancel", id="cancel", compact=True)
 
 
-class Dialog(SteadyLayout, MessageGate, ModalScreen[ResultT]):
+class Dialog(SteadyLayout, MessageGate, MemoTint, ModalScreen[ResultT]):
     """A modal form: validates as you type; enter and Save are refused until valid."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = set(TONE_CLASSES)  # its widgets' tones (tones.py)
