@@ -5,7 +5,9 @@ the screen beneath (`BackgroundScreen.process_segments`: two colour blends and
 a style sum per segment). The main screen at 120x40 is ~680 segments in ~30
 styles, so nearly all of that arithmetic repeats: 2.4 of the 5.4 ms the backdrop
 cost each dialog at pace 0.83 (issue 27, dialog_open_ms). Here the tinted style
-of each (style, tint) pair is kept, and each segment only looks it up.
+of each (style, tint) pair is kept, and each segment only looks it up. An ANSI
+theme's transparent backdrop (tint alpha 0: links and meta cleared, no blend)
+goes the same way.
 
 Textual's own `Screen.render` still decides whether there is a backdrop and which
 screen it shows; `MemoTint.render` only swaps its renderable for this subclass.
@@ -35,9 +37,6 @@ class MemoBackgroundScreen(BackgroundScreen):
 
     @classmethod
     def process_segments(cls, segments: Iterable[Segment], color: Color) -> Iterable[Segment]:
-        if color.a == 0:  # Textual's own special case: styles cleared, nothing blended
-            yield from super().process_segments(segments, color)
-            return
         if len(_TINTED) > LIMIT:
             _TINTED.clear()
         get = _TINTED.get
