@@ -22,6 +22,7 @@ from rules.model.state import Action, Combatant, Encounter, Shield, Weapon
 from rules.saves.store import save_session
 from tests.support.modal_host import Host, type_into, until
 from tracker.modals.act import AttackDialog, LandingPreview, OpportunityDialog, SkillRollDialog
+from tracker.modals.act.common import DieLine, SpecialPicker
 from tracker.modals.dice_entry import DiceEntry
 from tracker.screens.main import MainScreen
 
@@ -105,6 +106,18 @@ class ActHost(Host):
 
     def on_landing_preview(self, message: LandingPreview) -> None:
         self.previews.append((message.actor, message.ttu))
+
+
+async def die_walk(
+    pilot: Pilot[None], picker: SpecialPicker | DieLine, presses: int
+) -> list[object]:
+    """ctrl+l `presses` times: the die the picker (or the die line) declares after each."""
+    seen = []
+    for _ in range(presses):
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        seen.append(picker.kind)
+    return seen
 
 
 async def submit(app: ActHost, pilot: object) -> object:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from rules.engine.session import Session
 from rules.model.state import Armour
 from rules.saves.store import save_session
 from tests.support.act_fixtures import a10
@@ -16,8 +17,13 @@ from tracker.modals.dice_entry import DiceEntry
 
 def physical_fight(tmp_path: Path) -> TrackerApp:
     """A10's pair: Lio (luck +2) due at 13; Markon wears 3 soft armour (A13)."""
+    return physical_app(tmp_path, a10(lio_over={"luck": 2}, armour=Armour(soft=3)))
+
+
+def physical_app(tmp_path: Path, session: Session) -> TrackerApp:
+    """The app on `session`, saved as a file, with the GM typing the dice."""
     path = tmp_path / "fight.json"
-    save_session(a10(lio_over={"luck": 2}, armour=Armour(soft=3)), path)
+    save_session(session, path)
     return make_app(path, saves_dir=tmp_path, seed=1, dice_mode="physical")
 
 

@@ -10,7 +10,7 @@ from textual.widgets import RadioSet
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, TakeOpportunity
 from rules.model.state import Encounter
-from tests.support.act_fixtures import SIZE, ActHost, lio, markon, submit
+from tests.support.act_fixtures import SIZE, ActHost, die_walk, lio, markon, submit
 from tests.support.modal_host import until
 from tracker.modals.act import AttackDialog
 from tracker.modals.act.common import DieLine, SpecialPicker
@@ -38,11 +38,7 @@ async def test_ctrl_l_walks_the_dodgers_dice_and_the_attack_declares_it() -> Non
         await until(pilot, lambda: picker.display)
         open_kinds = [c.kind for c in picker.choices if c.refused is None]
         assert open_kinds[0] is None and len(open_kinds) >= 2, picker.choices
-        seen = []
-        for _ in range(len(open_kinds)):
-            await pilot.press("ctrl+l")
-            await pilot.pause()
-            seen.append(picker.kind)
+        seen = await die_walk(pilot, picker, len(open_kinds))
         assert seen == [*open_kinds[1:], None]  # each die that may be, then none again
         await pilot.press("ctrl+l")
         await until(pilot, lambda: picker.kind == open_kinds[1])

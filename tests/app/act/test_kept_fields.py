@@ -20,11 +20,9 @@ from textual.widgets import Checkbox, Input, Select
 
 from rules.model.commands import Attack
 from rules.model.state import Action, Combatant
-from rules.saves.store import save_session
 from tests.support.act_fixtures import SIZE, a10, attack_dialog_open, markon
 from tests.support.modal_host import until
-from tests.support.physical_steps import prompt
-from tracker.app.tracker_app import make_app
+from tests.support.physical_steps import physical_app, prompt
 from tracker.modals import form
 from tracker.modals.act import AttackDialog, SkillRollDialog
 from tracker.modals.kept_fields import KeptRestore, restore_kept
@@ -64,11 +62,9 @@ async def declare_and_escape(pilot: Pilot[None]) -> Attack:
 async def test_the_kept_fields_are_back_when_the_dialog_has_mounted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "fight.json"
     session = a10()
     session.encounter.combatants["vex"] = vex()
-    save_session(session, path)
-    app = make_app(path, saves_dir=tmp_path, seed=1, dice_mode="physical")
+    app = physical_app(tmp_path, session)
     at_mount: list[tuple[Any, ...]] = []
 
     def restore_and_look(dialog: Any) -> KeptRestore | None:
@@ -96,9 +92,7 @@ async def test_the_kept_fields_are_back_when_the_dialog_has_mounted(
 async def test_a_skill_roll_comes_back_with_its_named_goal_and_opponent(tmp_path: Path) -> None:
     """The s dialog's fields lean on each other both ways (a goal's name types its number,
     a typed number shows its name; an opponent offers their stats): all come back."""
-    path = tmp_path / "fight.json"
-    save_session(a10(), path)
-    app = make_app(path, saves_dir=tmp_path, seed=1, dice_mode="physical")
+    app = physical_app(tmp_path, a10())
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("s")

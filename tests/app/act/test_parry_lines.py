@@ -15,11 +15,9 @@ from textual.widgets import RadioButton, RadioSet, Select, Static
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
 from rules.model.commands import Attack, Parry
-from rules.saves.store import save_session
-from tests.support.act_fixtures import SIZE, ActHost, card_game, start, submit
+from tests.support.act_fixtures import SIZE, ActHost, card_game, die_walk, start, submit
 from tests.support.modal_host import until
-from tests.support.physical_steps import prompt
-from tracker.app.tracker_app import make_app
+from tests.support.physical_steps import physical_app, prompt
 from tracker.modals.act import ParryDialog
 from tracker.modals.act.common import DieLine
 from tracker.modals.cycle_line import CycleLine, next_allowed
@@ -48,11 +46,7 @@ async def test_the_die_is_one_line_that_steps_through_the_dice_that_may_be() -> 
         text = str(line.render())
         assert text.startswith("Parrier's die (ctrl+l): no special die · or ")
         assert all(c.label in text for c in line.choices)  # each die, and why not
-        seen = []
-        for _ in range(len(allowed)):
-            await pilot.press("ctrl+l")
-            await pilot.pause()
-            seen.append(line.kind)
+        seen = await die_walk(pilot, line, len(allowed))
         assert seen == [*allowed[1:], None]  # each die that may be, then none again
         await pilot.click("#special")  # a click steps as the key does
         await until(pilot, lambda: line.kind == allowed[1])
@@ -101,9 +95,7 @@ def test_a_cycle_line_refuses_an_option_that_may_not_be_chosen() -> None:
 async def test_the_die_comes_back_after_escape_at_the_dice(tmp_path: Path) -> None:
     """Physical dice: the parry declared with a die, Escape at its dice prompt: nothing
     changed, and `d` reopens the parry question with the same die (kept_fields)."""
-    path = tmp_path / "fight.json"
-    save_session(kans_may_parry(), path)
-    app = make_app(path, saves_dir=tmp_path, seed=1, dice_mode="physical")
+    app = physical_app(tmp_path, kans_may_parry())
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("d")
