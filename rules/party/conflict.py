@@ -74,7 +74,7 @@ def aside(
     link_of(party, encounter)
     chars = dict(party.characters)
     taken = carried(party, encounter)
-    chars.update(on_the_day(party, encounter, [cid for cid in chars if cid not in taken]))
+    chars.update(on_the_day(party, encounter, taken))
     chars.update(taken)
     title = (name or f"{party.name} (aside)")[:NAME_MAX]
     lines = summary_lines(party, encounter)

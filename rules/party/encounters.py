@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.engine.farad_in_play import chance_state
@@ -191,7 +192,7 @@ def written(
     lines = summary_lines(party, encounter, set(chars) if kind == "merge" else None)
     day = max(party.day, encounter.day)
     text = f"{kind.capitalize()} from the encounter {encounter.name}"
-    renewed = on_the_day(party, encounter, [cid for cid in party.characters if cid not in chars])
+    renewed = on_the_day(party, encounter, chars)
     change: ChangeKind = "merge" if kind == "merge" else "write-back"
     new = commit(
         party, change, text, {**chars, **renewed}, lines, day, token, renewed=tuple(renewed)
@@ -199,14 +200,20 @@ def written(
     return WriteBack(party=new, lines=lines, touched=new.history[-1].touched)
 
 
-def on_the_day(party: Party, encounter: Encounter, absent: list[str]) -> dict[str, Combatant]:
-    """The party characters the write-back does not carry, with fresh chance dice when
+def on_the_day(
+    party: Party, encounter: Encounter, taken: Mapping[str, Combatant]
+) -> dict[str, Combatant]:
+    """The party characters not `taken` from the encounter, with fresh chance dice when
     the encounter began a new day (C1), as the party's own new day gives everyone: the
     party's day moved on, and those not at the fight kept the last day's used dice."""
     if encounter.day <= party.day:
         return {}
     dice = chance_state(farad.new_day())
-    return {cid: party.characters[cid].model_copy(update={"chance": dice}) for cid in absent}
+    return {
+        cid: c.model_copy(update={"chance": dice})
+        for cid, c in party.characters.items()
+        if cid not in taken
+    }
 
 
 def refuse_conflict(party: Party, encounter: Encounter, base: int, token: str) -> None:

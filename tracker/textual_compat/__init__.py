@@ -1,7 +1,8 @@
 """The only code that touches Textual's and textual-serve's private names.
 
 The tracker leans on a few of Textual's insides: a clock, a cursor helper, the
-terminal parser, how a message bubbles, four hooks it overrides. Each is
+terminal parser, how a message bubbles, the hooks it overrides (a paste, a
+stylesheet's matching, a modal's backdrop, among others). Each is
 wrapped here once, with why it is needed and what public API (or upstream
 issue) would replace it, so an upgrade of the exact `textual` pin is checked
 in one folder. An import contract (pyproject) and tests/test_textual_compat.py

@@ -180,10 +180,6 @@ class DieLine(CycleLine):
         allowed = [choice.refused is None for choice in self.choices]
         super().__init__(allowed, self._line, id=id)
 
-    def cycle(self) -> bool:
-        """ctrl+l: as `SpecialPicker.cycle`."""
-        return self.step()
-
     @property
     def kind(self) -> farad.SpecialKind | None:
         """The declared die (None: none); a refused one can never be chosen."""

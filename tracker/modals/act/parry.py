@@ -163,7 +163,7 @@ class ParryDialog(PendingDialog[Parry]):
     def action_die(self) -> None:
         """ctrl+l: the parrier's luck, chance or desperation die (C), each press the next."""
         line = self.query_one_optional("#special", DieLine)
-        if line is None or not line.cycle():
+        if line is None or not line.step():
             self.app.bell()
             self.notify("no die may be declared for this parry", title="No parrier's die")
 
