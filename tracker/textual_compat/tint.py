@@ -1,16 +1,17 @@
-"""The screen behind a dialog, tinted with each style's tint worked out once.
+"""The screen behind a dialog, drawn from its own strips, each style tinted once.
 
-Why: Textual draws a modal's translucent backdrop by tinting every segment of
-the screen beneath (`BackgroundScreen.process_segments`: two colour blends and
-a style sum per segment). The main screen at 120x40 is ~680 segments in ~30
-styles, so nearly all of that arithmetic repeats: 2.4 of the 5.4 ms the backdrop
-cost each dialog at pace 0.83 (issue 27, dialog_open_ms). Here the tinted style
-of each (style, tint) pair is kept, and each segment only looks it up. An ANSI
-theme's transparent backdrop (tint alpha 0: links and meta cleared, no blend)
-goes the same way.
+Why: Textual draws a modal's translucent backdrop (`BackgroundScreen`) by
+rendering the screen beneath through Rich: its compositor's strips become
+segments and line breaks, each segment is tinted (two colour blends and a style
+sum), the modal's own style is added under it, and the lines are split and
+cropped back into strips. At 200 combatants that was about 12 of the 90 ms
+from the key that rolls to the next dialog drawn (issue 27, dialog_open_ms,
+pace 1.45). `Backdrop` takes the strips as they are and swaps each segment's
+style for one worked out once per (style, tint, modal style): 2-4x cheaper, and
+the same strips (tests/app/themes/test_tint_memo.py compares them in every theme).
 
 Textual's own `Screen.render` still decides whether there is a backdrop and which
-screen it shows; `MemoTint.render` only swaps its renderable for this subclass.
+screen it shows; `MemoTint.render` only swaps its `BackgroundScreen` for this.
 Public API that would replace this: none in Textual 8.2.8.
 """
 
@@ -21,39 +22,74 @@ from typing import Any, cast
 
 from rich.console import RenderableType
 from rich.segment import Segment
-from rich.style import Style
+from rich.style import Style as RichStyle
 from textual.color import Color
+from textual.css.styles import RulesMap
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 
-__all__ = ["MemoBackgroundScreen", "MemoTint"]
+__all__ = ["Backdrop", "MemoTint", "tinted"]
 
-LIMIT = 4096  # (style, tint) pairs kept before starting over (a main screen has ~30 styles)
-_TINTED: dict[tuple[Style | None, Color], Style] = {}
+LIMIT = 4096  # styles kept before starting over (a main screen has ~30 per theme)
+_TINTED: dict[tuple[RichStyle | None, Color, RichStyle], RichStyle] = {}
+_PLAIN = RichStyle()
 
 
-class MemoBackgroundScreen(BackgroundScreen):
-    """Textual's `BackgroundScreen`, each distinct style tinted once."""
-
-    @classmethod
-    def process_segments(cls, segments: Iterable[Segment], color: Color) -> Iterable[Segment]:
+def tinted(style: RichStyle | None, color: Color, under: RichStyle = _PLAIN) -> RichStyle:
+    """`style` as Textual's backdrop draws it: tinted by `color` (links and meta
+    cleared), over the modal's own style `under`."""
+    key = (style, color, under)
+    done = _TINTED.get(key)
+    if done is None:
         if len(_TINTED) > LIMIT:
             _TINTED.clear()
-        get = _TINTED.get
-        for segment in segments:
-            text, style, control = segment
-            if control:
-                yield segment
-                continue
-            tinted = get((style, color))
-            if tinted is None:
-                (done,) = super().process_segments([Segment(text, style)], color)
-                tinted = _TINTED[style, color] = done.style or Style()
-            yield Segment(text, tinted, control)
+        (segment,) = BackgroundScreen.process_segments([Segment(" ", style)], color)
+        done = _TINTED[key] = under + (segment.style or _PLAIN)
+    return done
+
+
+class Backdrop(Visual):
+    """The screen beneath a modal, tinted: the strips Textual's `BackgroundScreen`
+    makes through Rich, made from the compositor's strips directly."""
+
+    def __init__(self, screen: Screen[Any], color: Color) -> None:
+        self.screen = screen
+        self.color = color
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        under, color = style.rich_style, self.color
+        strips = self.screen._compositor.render_strips()[:height]
+        return [_tint_strip(strip, color, under, width) for strip in strips]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.screen.size.height
+
+
+def _tint_strip(strip: Strip, color: Color, under: RichStyle, width: int) -> Strip:
+    """One line of the screen beneath, each style swapped for its tinted self."""
+    segments: Iterable[Segment] = strip if strip.cell_length <= width else strip.crop(0, width)
+    get = _TINTED.get
+    out = []
+    for segment in segments:
+        text, style, control = segment
+        if control:
+            out.append(segment)
+            continue
+        done = get((style, color, under))
+        out.append(Segment(text, tinted(style, color, under) if done is None else done))
+    return Strip(out, min(strip.cell_length, width))
 
 
 class MemoTint:
-    """Mix in before a Screen class: its translucent backdrop tints through the memo.
+    """Mix in before a Screen class: its translucent backdrop is a `Backdrop`.
 
     Not a Screen itself: Textual takes a class's CSS from the first DOM node class in
     each `__bases__` (`DOMNode._css_bases`), so a Screen here would hide ModalScreen's
@@ -62,5 +98,7 @@ class MemoTint:
     def render(self) -> RenderableType:
         rendered = cast(Screen[Any], super()).render()
         if type(rendered) is BackgroundScreen:
-            return MemoBackgroundScreen(rendered.screen, rendered.color)
+            # A Visual where Screen.render says a Rich renderable: Widget.render may return
+            # either, and Textual takes a Visual as it is (visualize).
+            return cast(RenderableType, Backdrop(rendered.screen, rendered.color))
         return rendered

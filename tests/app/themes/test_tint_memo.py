@@ -1,10 +1,10 @@
-"""The backdrop behind a dialog (tracker.textual_compat.tint) is tinted exactly as
-Textual tints it, in every theme, while each style's tint is worked out once
-(issue 27: dialog_open_ms).
+"""The backdrop behind a dialog (tracker.textual_compat.tint) is drawn exactly as
+Textual draws it, in every theme, from the screen's strips with each style tinted
+once (issue 27: dialog_open_ms).
 
-The main screen of the demo fight is rendered as Textual renders the screen beneath
-a modal, and every segment is tinted both ways; the dialog screens use the memo. (An
-ANSI theme's modal is transparent, not tinted: Textual draws no backdrop there.)
+With a dialog open over the demo fight, Textual's own backdrop (its
+`BackgroundScreen` through Rich) and the `Backdrop` are both turned into the
+strips the dialog screen shows, and must be the same strips.
 """
 
 from __future__ import annotations
@@ -12,51 +12,82 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
+from textual.visual import RichVisual, Visual
 
 from tests.support.demo import SIZE, demo_app
 from tests.support.modal_host import until
 from tracker.modals.form import Dialog
 from tracker.screens.main import MainScreen
-from tracker.textual_compat.tint import MemoBackgroundScreen
+from tracker.textual_compat import tint
+from tracker.textual_compat.tint import Backdrop
+
+THEMES = ["textual-dark", "textual-light", "catppuccin-latte", "ansi-dark", "tracker-high-contrast"]
 
 
-@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "catppuccin-latte"])
-async def test_each_segment_is_tinted_as_textual_tints_it(tmp_path: Path, theme: str) -> None:
+@pytest.mark.parametrize("theme", THEMES)
+async def test_the_backdrop_is_the_strips_textual_draws(tmp_path: Path, theme: str) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        app.theme = theme
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        app.theme = theme
+        await pilot.press("b")  # the begin-combat form, over the main screen
+        await until(pilot, lambda: isinstance(app.screen, Dialog))
         await pilot.pause()
-        console = app.console
-        options = console.options.update_dimensions(*SIZE)
-        segments = list(console.render(app.screen._compositor, options))
-        styles = {segment.style for segment in segments}
-        assert len(segments) > 2 * len(styles)  # the memo's point: styles repeat
-        for tint in (Color(0, 0, 0, 0.6), Color(10, 20, 30, 0.4), Color(0, 0, 0, 0)):
-            own = list(BackgroundScreen.process_segments(segments, tint))
-            for _ in range(2):  # worked out, then remembered
-                assert list(MemoBackgroundScreen.process_segments(segments, tint)) == own
+        dialog = app.screen
+        backdrop = dialog._render()
+        assert isinstance(backdrop, Backdrop)
+        assert backdrop.screen is app.screen_stack[-2]
+        textuals = RichVisual(dialog, BackgroundScreen(backdrop.screen, backdrop.color))
+        width, height = dialog.size
+        style = dialog.visual_style
+        own = Visual.to_strips(dialog, textuals, width, height, style)
+        for _ in range(2):  # worked out, then remembered
+            assert Visual.to_strips(dialog, backdrop, width, height, style) == own
+        assert len(own) == height
+        assert any(segment.text.strip() for strip in own for segment in strip)
 
 
-async def test_a_dialog_backdrop_goes_through_the_memo(
+def test_each_style_is_tinted_once_and_as_textual_tints_it() -> None:
+    tint._TINTED.clear()
+    under = RichStyle(bgcolor="#101010")
+    styles = [None, RichStyle(color="#ff0000", bgcolor="#000000", bold=True, link="x")]
+    for color in (Color(0, 0, 0, 0.6), Color(10, 20, 30, 0.4), Color(0, 0, 0, 0)):
+        for style in styles:
+            (own,) = BackgroundScreen.process_segments([Segment("x", style)], color)
+            assert tint.tinted(style, color, under) == under + own.style
+            assert tint.tinted(style, color, under) is tint.tinted(style, color, under)
+    assert len(tint._TINTED) == 6
+
+
+def test_the_memo_starts_over_past_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tint, "LIMIT", 3)
+    tint._TINTED.clear()
+    for shade in range(10):
+        tint.tinted(RichStyle(color=f"#0000{shade:02x}"), Color(0, 0, 0, 0.5))
+        assert len(tint._TINTED) <= 4
+
+
+async def test_a_dialog_backdrop_is_drawn_by_the_backdrop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tinted: list[Color] = []
-    process = MemoBackgroundScreen.process_segments
+    drawn: list[Color] = []
+    render_strips = Backdrop.render_strips
 
-    def counted(cls: type, segments: object, color: Color) -> object:
-        tinted.append(color)
-        return process(segments, color)  # type: ignore[arg-type]
+    def counted(self: Backdrop, *args: object) -> object:
+        drawn.append(self.color)
+        return render_strips(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(MemoBackgroundScreen, "process_segments", classmethod(counted))
+    monkeypatch.setattr(Backdrop, "render_strips", counted)
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
-        app.theme = "textual-dark"  # a true-colour theme: an ANSI one draws no backdrop
+        app.theme = "textual-dark"
         await pilot.pause()
-        assert tinted == []
-        await pilot.press("b")  # the begin-combat form, over the tinted main screen
-        await until(pilot, lambda: isinstance(app.screen, Dialog) and bool(tinted))
-        assert tinted[-1] == app.screen.styles.background
+        assert drawn == []
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, Dialog) and bool(drawn))
+        assert drawn[-1] == app.screen.styles.background
