@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from operator import itemgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
+from weakref import WeakKeyDictionary
 
 from textual.css.model import SelectorType
 from textual.css.styles import RulesMap
@@ -50,6 +51,12 @@ class MemoStylesheet(Stylesheet):
     _candidates: dict[frozenset[str], Candidates]
     _matched: dict[tuple[object, ...], RulesMap | None]
     _used: frozenset[str]  # the ids and classes any selector names: no other can matter
+    # each node's rules as last put in its base styles, and the base's update count then
+    _applied: WeakKeyDictionary[DOMNode, tuple[RulesMap, int]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._applied = WeakKeyDictionary()
 
     def _memo(self) -> dict[str, list[RuleSet]]:
         """Forget everything once the rules changed (Textual rebuilt its rules map)."""
@@ -133,9 +140,22 @@ class MemoStylesheet(Stylesheet):
         else:
             node_rules = self._merge(rules, path)
             self._matched[key] = node_rules
-        if node_rules is not None:
+        if node_rules is not None and not (animate and self._unchanged(node, node_rules)):
             self.replace_rules(node, node_rules, animate=animate)
+            self._applied[node] = (node_rules, node.styles.base._updates)
         self._process_component_classes(node)
+
+    def _unchanged(self, node: DOMNode, node_rules: RulesMap) -> bool:
+        """The node's base styles are exactly `node_rules` already: the rules last put there
+        equal them and nothing has touched the base since (its `_updates` counts every set,
+        clear, reset and merge). Textual's animated `replace_rules` (what a pseudo-class
+        change uses) then returns without a change or a refresh; here it is not even called,
+        so a focus change restyles only the nodes whose rules moved, not every descendant."""
+        applied = self._applied.get(node)
+        if applied is None or applied[1] != node.styles.base._updates:
+            return False
+        rules = applied[0]
+        return rules is node_rules or rules == node_rules
 
     def _merge(self, rules: list[RuleSet], path: list[DOMNode]) -> RulesMap | None:
         """Textual's own merge (`Stylesheet.apply`): the most specific value of each rule

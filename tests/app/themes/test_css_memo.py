@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.pilot import Pilot
@@ -53,6 +54,22 @@ def differences(app: TrackerApp) -> list[str]:
     return found
 
 
+def stale(app: TrackerApp) -> list[str]:
+    """Nodes whose rules, as they stand now (nothing re-applied first), are not those
+    Textual's own matching gives them: a restyle skipped that should not have been."""
+    sheet = app.stylesheet
+    found = []
+    for screen in app.screen_stack:
+        for node in screen.walk_children(with_self=True):
+            now = {k: v for k, v in node.styles.base.get_rules().items()}
+            Stylesheet.apply(sheet, node)
+            own = node.styles.base.get_rules()
+            changed = sorted(k for k in now.keys() | own.keys() if now.get(k) != own.get(k))
+            if changed:
+                found.append(f"{type(screen).__name__} {node!r}: {changed}")
+    return found
+
+
 async def next_dialog(app: TrackerApp, pilot: Pilot[None]) -> None:
     """a, enter (Dinzis's opportunity), enter (his attack): the dialog the roll opens."""
     await pilot.press("a")
@@ -85,6 +102,7 @@ async def test_every_node_is_styled_as_textual_would(tmp_path: Path) -> None:
         assert differences(app) == []
         await pilot.press("tab", "tab")  # :focus moves, and :focus-within with it
         await pilot.pause()
+        assert stale(app) == []
         assert differences(app) == []
         await back_to_due(app, pilot)
         app.theme = "textual-light"  # new rules: the memory starts over
@@ -117,3 +135,59 @@ async def test_the_same_dialog_again_is_styled_from_memory(tmp_path: Path) -> No
         await next_dialog(app, pilot)
         assert type(app.screen).__name__ == first
         assert merges == []
+
+
+async def test_a_focus_change_restyles_only_the_nodes_whose_rules_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual restyles a node whose focus moves and all it holds; here the nodes whose
+    rules stay the same are left alone (Textual's own animated restyle leaves them
+    unchanged too). The same tabs through the same dialog restyle fewer nodes than
+    with every node restyled, and every node's rules are still Textual's own."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        sheet = app.stylesheet
+        assert isinstance(sheet, MemoStylesheet)
+        replaced: list[DOMNode] = []
+        replace = sheet.replace_rules
+
+        def counted(node: DOMNode, *args: object, **kwargs: object) -> None:
+            if type(node) is not DOMNode:  # not a component class's stand-in
+                replaced.append(node)
+            replace(node, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(sheet, "replace_rules", counted)
+        unchanged = MemoStylesheet._unchanged
+        await dinzis_due(pilot)
+        counts = []
+        for skips in (False, True):
+            check = unchanged if skips else (lambda self, node, rules: False)
+            monkeypatch.setattr(MemoStylesheet, "_unchanged", check)
+            await next_dialog(app, pilot)
+            replaced.clear()
+            for _ in range(3):
+                before = app.focused
+                await pilot.press("tab")
+                await until(pilot, lambda: app.focused is not before)  # noqa: B023
+            await pilot.pause()
+            counts.append(len(replaced))
+            assert stale(app) == []
+            await back_to_due(app, pilot)
+        everything, changed = counts
+        assert 0 < changed < everything
+
+
+async def test_styles_reset_by_hand_are_put_back(tmp_path: Path) -> None:
+    """A node whose base styles were reset (Textual's public `reset_styles`) is restyled
+    in full by the next update, though its rules are the ones it had."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dinzis_due(pilot)
+        node = app.screen.query_one("#roster")
+        had = set(node.styles.base.get_rules())
+        assert had
+        node.reset_styles()
+        assert node.styles.base.get_rules() == {}
+        app.update_styles(node)
+        assert set(node.styles.base.get_rules()) == had
+        assert stale(app) == []
