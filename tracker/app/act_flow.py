@@ -117,10 +117,10 @@ class ActFlow:
         return self._waiting is not None
 
     def _reword_banners(self) -> None:
-        from tracker.widgets.pending_banner import PendingBanner
+        from tracker.widgets.pending_banner import banner_on
 
         for screen in self.app.screen_stack:
-            for banner in screen.query(PendingBanner):
+            if (banner := banner_on(screen)) is not None:
                 banner.reword()
 
     @property

@@ -26,7 +26,7 @@ from tracker.actions.registry import FOOTER_CALLS, bindings, by_call
 from tracker.widgets.detail import CombatantDetail
 from tracker.widgets.event_log import EventLog
 from tracker.widgets.key_footer import KeyFooter
-from tracker.widgets.pending_banner import PendingBanner
+from tracker.widgets.pending_banner import BANNER_ID, PendingBanner, banner_on
 from tracker.widgets.roster import Roster
 from tracker.widgets.status_bar import StatusBar
 from tracker.widgets.time_track import TimeTrack
@@ -74,7 +74,7 @@ class MainScreen(TonedScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        yield PendingBanner(id="pending")
+        yield PendingBanner(id=BANNER_ID)
         yield TimeTrack(id="track")
         yield Roster(id="roster")
         with Horizontal(id="lower"):
@@ -156,13 +156,13 @@ class MainScreen(TonedScreen):
         from tracker.modals.act import CheckDialog, DamageDialog, ParryDialog
 
         answering = isinstance(self.app.screen, CheckDialog | DamageDialog | ParryDialog)
-        for banner in self.query(PendingBanner):
+        if (banner := banner_on(self)) is not None:
             banner.covered("decision" if answering else "other")
 
     def on_screen_resume(self) -> None:
         if self.app.screen is self:  # not the resume between two dialogs (_run)
             self._catch_up()  # a dialog closed before its first frame: draw what it hid
-        for banner in self.query(PendingBanner):  # also the first resume, maybe before compose
+        if (banner := banner_on(self)) is not None:  # the first resume may come before compose
             banner.covered(None)
 
     def on_roster_selected(self, message: Roster.Selected) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rules.model.commands import ApplyWound
 from tests.support.act_fixtures import SIZE, fight_file
 from tests.support.modal_host import until
@@ -56,3 +58,36 @@ async def test_any_dialog_over_the_main_screen_hides_the_d_hint(tmp_path: Path) 
         assert "DECISION" in banner(app)  # the decision itself is still shown
         await pilot.press("escape")
         await until(pilot, lambda: "press d to answer" in banner(app))
+
+
+async def test_the_banner_is_found_without_matching_every_widget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The act flow and the main screen reword the banner three times between a roll and
+    its dialog; each used to be a type query matching every widget of the main screen
+    against CSS (0.8 ms at 200 combatants: issue 27, dialog_open_ms). Found by id now:
+    the main screen's banner, and none on a dialog; no query runs while the check opens."""
+    from textual.dom import DOMNode
+
+    from tracker.widgets.pending_banner import banner_on
+
+    app = make_app(fight_file(tmp_path), saves_dir=tmp_path, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MainScreen))
+        main = app.screen
+        assert banner_on(main) is main.query_one(PendingBanner)
+        queried: list[object] = []
+        query = DOMNode.query
+
+        def counted(self: DOMNode, selector: object = None) -> object:
+            queried.append(selector)
+            return query(self, selector)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(DOMNode, "query", counted)
+        app.run_command(ApplyWound(target="markon", wound_points=5, location="chest"))
+        await until(pilot, lambda: "press d to answer" in banner(app))
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, CheckDialog))
+        await until(pilot, lambda: "answer it in the open dialog" in banner(app))
+        assert banner_on(app.screen) is None
+        assert PendingBanner not in queried
