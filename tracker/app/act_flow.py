@@ -45,11 +45,18 @@ if TYPE_CHECKING:
     from tracker.host.messages import DialogAnswered
 
 
+class HoldsCollection(Protocol):
+    def hold(self) -> None: ...
+
+
 class FlowHost(Notifies, TeardownHost, Protocol):
-    """The app the act dialogs open on: its session and revision, its screens, and
-    `run_command` for what each dialog answers."""
+    """The app the act dialogs open on: its session and revision, its screens,
+    `run_command` for what each dialog answers, and its collector (held meanwhile)."""
 
     revision: int
+
+    @property
+    def collector(self) -> HoldsCollection: ...
 
     @property
     def session(self) -> Session | None: ...
@@ -273,6 +280,8 @@ class ActFlow:
 
     def _answered(self, command: Command | None) -> None:
         if command is not None:
+            # No collection until the frame showing what it opens (pushed within `_run`).
+            self.app.collector.hold()
             self._waiting = command
             self._run(command)
         self.teardown.closed()  # after the frame that shows what the answer opened

@@ -117,3 +117,50 @@ async def test_no_freeze_while_a_dialog_is_up(twin: Path) -> None:
         assert app.collector.freezes == before
         await pilot.press("escape")
         await until(pilot, lambda: app.collector.freezes > before)
+
+
+async def test_no_collection_starts_between_an_answer_and_the_dialog_it_opens(
+    twin: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An answer applied, its next dialog is built and drawn with the collector held:
+    with a young collection due every 300 new objects, none starts until the dialog is
+    up, and collections run again once it is (issue 27: dialog_open_ms)."""
+    import tracker.app.collector as collector
+    from tests.support.demo import dinzis_due
+    from tracker.modals.act import AttackDialog, OpportunityDialog
+
+    monkeypatch.setattr(collector, "THRESHOLDS", (300, 10, 10))
+    app = _collecting_app(twin)
+    app.collector.quiet_after = 60  # no quiet-moment freeze in the way
+    started: list[bool] = []  # each collection started: was the collector held?
+    released: list[str] = []  # what was on top when the hold ended
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(app.collector.holding)
+
+    release = app.collector.release
+
+    def released_on(*args: object) -> None:
+        if app.collector.holding:
+            screen = app.screen
+            released.append(f"{type(screen).__name__} mounted={screen.is_mounted}")
+        release()
+
+    monkeypatch.setattr(app.collector, "release", released_on)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await dinzis_due(pilot)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog) and app.screen.is_mounted)
+        released.clear()  # the opportunity's answer held it until the attack was up
+        gc.callbacks.append(seen)
+        try:
+            await pilot.press("enter")  # the attack rolls: its parry or damage comes next
+            await until(pilot, lambda: bool(released) and len(started) > 3)
+        finally:
+            gc.callbacks.remove(seen)
+        assert released[0] in ("ParryDialog mounted=True", "DamageDialog mounted=True")
+        assert True not in started  # none while held
+        assert gc.isenabled()
