@@ -19,7 +19,7 @@ from typing import Any
 from textual.app import App
 from textual.color import Color
 
-from tracker.textual_compat import lazy_strips
+from tracker.textual_compat import dispatch_plan, lazy_strips
 from tracker.textual_compat.css_memo import MemoStylesheet
 from tracker.themes.contrast import contrast, readable, theme_colour
 from tracker.themes.high_contrast import high_contrast_theme
@@ -109,6 +109,7 @@ class LegibleApp(App[None]):
         # Nothing is read into it yet: a dialog's widgets styled from remembered answers.
         self.stylesheet = MemoStylesheet(variables=self.get_css_variables())
         lazy_strips.install()  # a strip makes its caches when first used (once per process)
+        dispatch_plan.install()  # a message's handlers found from a plan kept per class
         self.register_theme(high_contrast_theme())
 
     def get_css_variables(self) -> dict[str, str]:
