@@ -126,13 +126,16 @@ class _Layout:
 class _Pieces:
     """One session's serialized pieces, for one indentation."""
 
-    __slots__ = ("owner", "layout", "base", "events", "steps")
+    __slots__ = ("owner", "layout", "base", "log", "log_ids", "log_pieces", "steps")
 
     def __init__(self, session: Session, indent: int | None) -> None:
         self.owner = weakref.ref(session)
         self.layout = _Layout(indent)
         self.base: tuple[Encounter, bytes] | None = None
-        self.events: dict[Any, tuple[Any, bytes]] = {}  # id(event) -> (event, JSON)
+        # The log as last saved: its events (held, so their ids stay theirs), ids and JSON.
+        self.log: list[Event] = []
+        self.log_ids: list[int] = []
+        self.log_pieces: list[bytes] = []
         self.steps: dict[Any, tuple[Any, bytes]] = {}  # ids -> ((command, faces), JSON)
 
     def base_json(self, base: Encounter) -> bytes:
@@ -142,8 +145,23 @@ class _Pieces:
         return self.base[1]
 
     def log_json(self, log: list[Event]) -> list[bytes]:
-        """Every event's JSON, made only for events the previous save did not have."""
-        self.events, pieces = _reuse(self.events, list(map(id, log)), log, self._events)
+        """Every event's JSON, made only for events the previous save did not have.
+
+        A command appends to the log and an undo takes from its end, so the log is
+        nearly always the last one saved, longer or shorter: then the pieces are that
+        one's, cut or followed by the new events', without a table of 5,000 entries
+        built again (about 1.5 ms a save, issue 27). Otherwise, piece by piece."""
+        ids = list(map(id, log))
+        kept, pieces = self.log_ids, self.log_pieces
+        n = len(kept)
+        if len(ids) >= n and ids[:n] == kept:
+            pieces = pieces + (self._events(log[n:]) if len(ids) > n else [])
+        elif ids == kept[: len(ids)]:
+            pieces = pieces[: len(ids)]
+        else:
+            old = dict(zip(kept, zip(self.log, pieces, strict=True), strict=True))
+            pieces = _reuse(old, ids, log, self._events)[1]
+        self.log, self.log_ids, self.log_pieces = list(log), ids, pieces
         return pieces
 
     def steps_json(self, done: list[Done], undone: list[Step]) -> tuple[list[bytes], list[bytes]]:

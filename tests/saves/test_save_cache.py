@@ -144,13 +144,36 @@ def test_the_pieces_hold_only_what_the_session_holds() -> None:
     go_on(session)  # the undone steps are gone for good
     assert serialized_exactly(session)
     pieces = cache._PIECES[id(session)]
-    assert set(pieces.events) == {id(event) for event in session.encounter.log}
+    log = session.encounter.log
+    assert pieces.log_ids == [id(event) for event in log]
+    assert all(kept is event for kept, event in zip(pieces.log, log, strict=True))
     steps = session.done + session.undone
     assert set(pieces.steps) == {(id(s.command), id(s.faces)) for s in steps}
     key = id(session)
     del session, pieces, steps
     gc.collect()
     assert key not in cache._PIECES
+
+
+def test_a_log_changed_other_than_at_its_end_is_saved_exactly() -> None:
+    """The pieces follow a log that grew or shrank at its end from the last one saved;
+    one changed at its head or in its middle is worked out piece by piece, still exact."""
+    from rules.model.event import Event
+
+    session, _ = fought_session()
+    log = session.encounter.log
+    assert serialized_exactly(session)
+    log.insert(0, Event(seq=-1, time=0, kind="attack", text="older than the fight"))
+    assert serialized_exactly(session)
+    log[3] = Event(seq=-2, time=0, kind="note", text="a line put in the middle")
+    assert serialized_exactly(session)
+    del log[:2]
+    assert serialized_exactly(session)
+    log.append(Event(seq=-3, time=1, kind="note", text="the newest"))
+    assert serialized_exactly(session)
+    del log[-3:]
+    assert serialized_exactly(session)
+    assert cache._PIECES[id(session)].log_ids == [id(event) for event in log]
 
 
 def more_candidates(session: Session, pick: st.DataObject) -> list[object]:
