@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.dom import DOMNode
 from textual.widgets import Input
 
 from tests.support.demo import SIZE, demo_app, dinzis_due
 from tests.support.modal_host import until
+from tests.support.queries import recorded_queries
 from tracker.modals.act import AttackDialog, OpportunityDialog
 from tracker.widgets.pending_banner import PendingBanner
 
@@ -33,14 +33,7 @@ async def test_the_roll_opens_its_dialog_without_those_queries(
         await until(pilot, lambda: isinstance(app.screen, OpportunityDialog))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, AttackDialog) and app.screen.is_mounted)
-        queried: list[object] = []
-        query = DOMNode.query
-
-        def counted(self: DOMNode, selector: object = None) -> object:
-            queried.append(selector)
-            return query(self, selector)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(DOMNode, "query", counted)
+        queried = recorded_queries(monkeypatch)
         await pilot.press("enter")  # the attack rolls
         await until(pilot, lambda: type(app.screen).__name__ in NEXT and app.screen.is_mounted)
         await pilot.pause()

@@ -67,8 +67,7 @@ async def test_the_banner_is_found_without_matching_every_widget(
     its dialog; each used to be a type query matching every widget of the main screen
     against CSS (0.8 ms at 200 combatants: issue 27, dialog_open_ms). Found by id now:
     the main screen's banner, and none on a dialog; no query runs while the check opens."""
-    from textual.dom import DOMNode
-
+    from tests.support.queries import recorded_queries
     from tracker.widgets.pending_banner import banner_on
 
     app = make_app(fight_file(tmp_path), saves_dir=tmp_path, seed=1)
@@ -76,14 +75,7 @@ async def test_the_banner_is_found_without_matching_every_widget(
         await until(pilot, lambda: isinstance(app.screen, MainScreen))
         main = app.screen
         assert banner_on(main) is main.query_one(PendingBanner)
-        queried: list[object] = []
-        query = DOMNode.query
-
-        def counted(self: DOMNode, selector: object = None) -> object:
-            queried.append(selector)
-            return query(self, selector)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(DOMNode, "query", counted)
+        queried = recorded_queries(monkeypatch)
         app.run_command(ApplyWound(target="markon", wound_points=5, location="chest"))
         await until(pilot, lambda: "press d to answer" in banner(app))
         await pilot.press("d")
