@@ -1,0 +1,143 @@
+"""Where `dialog_open_ms` goes: the same roll as bench_dialog, cut into its phases.
+
+The figure itself is bench_dialog's. This module times, in each sample, from the
+key that rolls (the attack's Enter, sent as bench_dialog sends it) to:
+- `answered`: the attack dialog's answer reaching the act flow (the key's trip
+  through the dialog's widgets, the form checked and closed);
+- `saved`: the command applied and autosaved (`Autosaver.flush` done);
+- `mounted`: the next dialog composed, styled and mounted (its first resume);
+- `laid_out`: its layout done (`Compositor.reflow` of that screen);
+- `drawn`: its first frame rendered to terminal bytes (bench_dialog's frame).
+Each phase's figure is the median of its own length over the samples, so the
+phases need not add up to bench_dialog's median. The probes wrap the methods named
+above for this process only. The pace is measured and printed as bench_dialog does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual import events
+
+from bench.bench_dialog import EVENTS, NEXT, _padded, _wait
+from bench.bench_tui import stamp_frames, two_hundred_save
+from bench.timing import machine_reference_us
+
+SAMPLES = 16
+PHASES = ("answered", "saved", "mounted", "laid_out", "drawn")
+
+
+def _probe(owner: type, name: str, marks: dict[str, float], mark: str, at_end: bool) -> None:
+    """Record `mark` when `owner.name` starts (or ends) for a NEXT screen, first time only."""
+    method = getattr(owner, name)
+
+    def probed(self: Any, *args: Any, **kwargs: Any) -> Any:
+        screen = getattr(self, "screen", None) if mark in ("mounted", "laid_out") else None
+        wanted = screen is None or type(screen).__name__ in NEXT
+        if wanted and not at_end and mark not in marks:
+            marks[mark] = time.perf_counter()
+        result = method(self, *args, **kwargs)
+        if wanted and at_end and mark not in marks:
+            marks[mark] = time.perf_counter()
+        return result
+
+    setattr(owner, name, probed)
+
+
+def _install(marks: dict[str, float]) -> None:
+    from textual._compositor import Compositor
+    from textual.screen import Screen
+
+    from tracker.app.act_flow import ActFlow
+    from tracker.app.autosave import Autosaver
+
+    _probe(ActFlow, "_answered", marks, "answered", at_end=False)
+    _probe(Autosaver, "flush", marks, "saved", at_end=True)
+    _probe(Screen, "_on_screen_resume", marks, "mounted", at_end=False)
+
+    reflow: Callable[..., Any] = Compositor.reflow
+
+    def timed_reflow(self: Compositor, parent: Any, size: Any) -> Any:
+        result = reflow(self, parent, size)
+        if type(parent).__name__ in NEXT and "mounted" in marks and "laid_out" not in marks:
+            marks["laid_out"] = time.perf_counter()
+        return result
+
+    Compositor.reflow = timed_reflow  # type: ignore[method-assign]
+
+
+async def _samples(path: Path, folder: Path) -> list[dict[str, float]]:
+    from tracker.app.tracker_app import make_app
+
+    marks: dict[str, float] = {}
+    _install(marks)
+    app = make_app(path, saves_dir=folder, seed=5)
+    app.collector.enabled = True  # as in a terminal (bench_dialog says why)
+    frames: list[tuple[float, str]] = []
+    found: list[dict[str, float]] = []
+
+    def name() -> str:
+        return type(app.screen).__name__
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        stamp_frames(app, frames, name)
+        await _wait(lambda: name() == "MainScreen")
+        driver = app._driver
+        assert driver is not None
+        tries = 0
+        while len(found) < SAMPLES + 2 and tries < SAMPLES * 4:
+            tries += 1
+            await pilot.press("a")
+            await _wait(lambda: name() == "OpportunityDialog")
+            await pilot.press("enter")
+            await _wait(lambda: name() == "AttackDialog")
+            await pilot.pause()
+            frames.clear()
+            marks.clear()
+            key = events.Key("enter", None)
+            key.set_sender(app)
+            started = time.perf_counter()
+            driver.send_message(key)
+            await _wait(lambda: name() != "AttackDialog")
+            await pilot.pause()
+            shown = [stamp for stamp, screen in frames if screen in NEXT and stamp > started]
+            if shown and all(phase in marks for phase in PHASES[:-1]):
+                marks["drawn"] = shown[0]
+                found.append({phase: marks[phase] - started for phase in PHASES})
+            while name() != "MainScreen":
+                await pilot.press("escape")
+            for _ in range(2):
+                app.action_undo()
+            await _wait(lambda: bool(app.session.encounter.due))
+            await pilot.pause()
+    return found[2:]  # the first two warm up, as in bench_dialog
+
+
+def run() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as spare:
+        folder = Path(spare)
+        path = two_hundred_save(folder)
+        _padded(path)
+        before = machine_reference_us()
+        samples = asyncio.run(_samples(path, folder))
+        pace = (before + machine_reference_us()) / 2
+    figures: dict[str, float] = {}
+    previous = "key"
+    for phase in PHASES:
+        lengths = [s[phase] - (s[previous] if previous != "key" else 0.0) for s in samples]
+        figures[f"dialog_phase_{previous}_to_{phase}_ms_c200_e{EVENTS}"] = (
+            statistics.median(lengths) * 1000
+        )
+        previous = phase
+    figures["dialog_phase_pace_us"] = pace
+    return figures
+
+
+if __name__ == "__main__":
+    print(run())
