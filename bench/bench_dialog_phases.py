@@ -33,9 +33,15 @@ SAMPLES = 16
 PHASES = ("answered", "saved", "mounted", "laid_out", "drawn")
 
 
-def _probe(owner: type, name: str, marks: dict[str, float], mark: str, at_end: bool) -> None:
+Undo = list[tuple[type, str, Any]]  # (owner, name, the original) to put back
+
+
+def _probe(
+    owner: type, name: str, marks: dict[str, float], mark: str, at_end: bool, undo: Undo
+) -> None:
     """Record `mark` when `owner.name` starts (or ends) for a NEXT screen, first time only."""
     method = getattr(owner, name)
+    undo.append((owner, name, owner.__dict__[name]))
 
     def probed(self: Any, *args: Any, **kwargs: Any) -> Any:
         screen = getattr(self, "screen", None) if mark in ("mounted", "laid_out") else None
@@ -50,18 +56,21 @@ def _probe(owner: type, name: str, marks: dict[str, float], mark: str, at_end: b
     setattr(owner, name, probed)
 
 
-def _install(marks: dict[str, float]) -> None:
+def _install(marks: dict[str, float]) -> Undo:
+    """The probes, for this process; what puts the methods back (a test runs the module)."""
     from textual._compositor import Compositor
     from textual.screen import Screen
 
     from tracker.app.act_flow import ActFlow
     from tracker.app.autosave import Autosaver
 
-    _probe(ActFlow, "_answered", marks, "answered", at_end=False)
-    _probe(Autosaver, "flush", marks, "saved", at_end=True)
-    _probe(Screen, "_on_screen_resume", marks, "mounted", at_end=False)
+    undo: Undo = []
+    _probe(ActFlow, "_answered", marks, "answered", at_end=False, undo=undo)
+    _probe(Autosaver, "flush", marks, "saved", at_end=True, undo=undo)
+    _probe(Screen, "_on_screen_resume", marks, "mounted", at_end=False, undo=undo)
 
     reflow: Callable[..., Any] = Compositor.reflow
+    undo.append((Compositor, "reflow", reflow))
 
     def timed_reflow(self: Compositor, parent: Any, size: Any) -> Any:
         result = reflow(self, parent, size)
@@ -70,14 +79,22 @@ def _install(marks: dict[str, float]) -> None:
         return result
 
     Compositor.reflow = timed_reflow  # type: ignore[method-assign]
+    return undo
 
 
 async def _samples(path: Path, folder: Path) -> list[dict[str, float]]:
     from tracker.app.tracker_app import make_app
 
     marks: dict[str, float] = {}
-    _install(marks)
-    app = make_app(path, saves_dir=folder, seed=5)
+    undo = _install(marks)
+    try:
+        return await _measured(make_app(path, saves_dir=folder, seed=5), marks)
+    finally:
+        for owner, name, original in undo:
+            setattr(owner, name, original)
+
+
+async def _measured(app: Any, marks: dict[str, float]) -> list[dict[str, float]]:
     app.collector.enabled = True  # as in a terminal (bench_dialog says why)
     frames: list[tuple[float, str]] = []
     found: list[dict[str, float]] = []
