@@ -25,8 +25,9 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from textual import events
 
@@ -60,13 +61,18 @@ async def _wait(condition: Callable[[], object], timeout: float = 10) -> None:
         await asyncio.sleep(0.001)
 
 
-async def _samples(path: Path, folder: Path) -> list[tuple[float, float]]:
-    from tracker.app.tracker_app import make_app
+async def rolls(
+    app: Any, settle: Callable[[], None] = lambda: None
+) -> AsyncIterator[tuple[float, float | None]]:
+    """Dinzis's attack rolled again and again, each time from the same state: for each roll,
+    when its key was sent and when the dialog it opened was first drawn (None: a miss).
 
-    app = make_app(path, saves_dir=folder, seed=5)
-    app.collector.enabled = True  # as in a terminal: headless runs leave it off
+    `a` and Enter open the attack (not timed); `settle` runs once it is up, before the app
+    settles; the rolling Enter is one key event sent through the driver, as
+    `Pilot.press` sends it, without its idle waits. After each roll (not timed) the
+    dialog is dismissed and both commands undone. Ends after SAMPLES + 2 drawn rolls
+    (the caller drops the first two: the dialogs' first styles) or SAMPLES * 4 tries."""
     frames: list[tuple[float, str]] = []
-    waits: list[tuple[float, float]] = []  # (seconds, the pace around them)
 
     def name() -> str:
         return type(app.screen).__name__
@@ -76,14 +82,14 @@ async def _samples(path: Path, folder: Path) -> list[tuple[float, float]]:
         await _wait(lambda: name() == "MainScreen")
         driver = app._driver
         assert driver is not None
-        tries = 0
-        while len(waits) < SAMPLES + 2 and tries < SAMPLES * 4:
+        drawn = tries = 0
+        while drawn < SAMPLES + 2 and tries < SAMPLES * 4:
             tries += 1
             await pilot.press("a")
             await _wait(lambda: name() == "OpportunityDialog")
             await pilot.press("enter")
             await _wait(lambda: name() == "AttackDialog")
-            pace = machine_reference_us()  # before the app settles: nothing of it is late
+            settle()
             await pilot.pause()
             frames.clear()
             key = events.Key("enter", None)
@@ -93,14 +99,30 @@ async def _samples(path: Path, folder: Path) -> list[tuple[float, float]]:
             await _wait(lambda: name() != "AttackDialog")
             await pilot.pause()
             shown = [stamp for stamp, screen in frames if screen in NEXT and stamp > started]
-            if shown:
-                waits.append((shown[0] - started, (pace + machine_reference_us()) / 2))
+            drawn += bool(shown)
+            yield started, shown[0] if shown else None
             while name() != "MainScreen":
                 await pilot.press("escape")
             for _ in range(2):  # the attack, then the opportunity: Dinzis is due again
                 app.action_undo()
             await _wait(lambda: bool(app.session.encounter.due))
             await pilot.pause()
+
+
+async def _samples(path: Path, folder: Path) -> list[tuple[float, float]]:
+    from tracker.app.tracker_app import make_app
+
+    app = make_app(path, saves_dir=folder, seed=5)
+    app.collector.enabled = True  # as in a terminal: headless runs leave it off
+    waits: list[tuple[float, float]] = []  # (seconds, the pace around them)
+    paces: list[float] = []
+
+    def pace_before() -> None:  # before the app settles: nothing of it is late
+        paces.append(machine_reference_us())
+
+    async for started, shown in rolls(app, pace_before):
+        if shown is not None:
+            waits.append((shown - started, (paces[-1] + machine_reference_us()) / 2))
     return waits[2:]  # the first two warm up (the dialogs' first styles)
 
 

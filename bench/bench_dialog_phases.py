@@ -23,13 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual import events
-
-from bench.bench_dialog import EVENTS, NEXT, _padded, _wait
-from bench.bench_tui import stamp_frames, two_hundred_save
+from bench.bench_dialog import EVENTS, NEXT, _padded, rolls
+from bench.bench_tui import two_hundred_save
 from bench.timing import machine_reference_us
 
-SAMPLES = 16
 PHASES = ("answered", "saved", "mounted", "laid_out", "drawn")
 
 
@@ -96,43 +93,11 @@ async def _samples(path: Path, folder: Path) -> list[dict[str, float]]:
 
 async def _measured(app: Any, marks: dict[str, float]) -> list[dict[str, float]]:
     app.collector.enabled = True  # as in a terminal (bench_dialog says why)
-    frames: list[tuple[float, str]] = []
     found: list[dict[str, float]] = []
-
-    def name() -> str:
-        return type(app.screen).__name__
-
-    async with app.run_test(size=(120, 40)) as pilot:
-        stamp_frames(app, frames, name)
-        await _wait(lambda: name() == "MainScreen")
-        driver = app._driver
-        assert driver is not None
-        tries = 0
-        while len(found) < SAMPLES + 2 and tries < SAMPLES * 4:
-            tries += 1
-            await pilot.press("a")
-            await _wait(lambda: name() == "OpportunityDialog")
-            await pilot.press("enter")
-            await _wait(lambda: name() == "AttackDialog")
-            await pilot.pause()
-            frames.clear()
-            marks.clear()
-            key = events.Key("enter", None)
-            key.set_sender(app)
-            started = time.perf_counter()
-            driver.send_message(key)
-            await _wait(lambda: name() != "AttackDialog")
-            await pilot.pause()
-            shown = [stamp for stamp, screen in frames if screen in NEXT and stamp > started]
-            if shown and all(phase in marks for phase in PHASES[:-1]):
-                marks["drawn"] = shown[0]
-                found.append({phase: marks[phase] - started for phase in PHASES})
-            while name() != "MainScreen":
-                await pilot.press("escape")
-            for _ in range(2):
-                app.action_undo()
-            await _wait(lambda: bool(app.session.encounter.due))
-            await pilot.pause()
+    async for started, shown in rolls(app, marks.clear):
+        if shown is not None and all(phase in marks for phase in PHASES[:-1]):
+            marks["drawn"] = shown
+            found.append({phase: marks[phase] - started for phase in PHASES})
     return found[2:]  # the first two warm up, as in bench_dialog
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench import bench_dialog_phases
+from bench import bench_dialog, bench_dialog_phases
 
 
 def test_every_phase_of_the_roll_to_its_dialog_is_measured(
@@ -19,7 +19,7 @@ def test_every_phase_of_the_roll_to_its_dialog_is_measured(
     from tracker.app.autosave import Autosaver
 
     before = (Compositor.reflow, Autosaver.flush)
-    monkeypatch.setattr(bench_dialog_phases, "SAMPLES", 1)
+    monkeypatch.setattr(bench_dialog, "SAMPLES", 1)  # the rolls are bench_dialog's
     figures = bench_dialog_phases.run()
     assert (Compositor.reflow, Autosaver.flush) == before  # the probes are taken off again
     phases = [name for name in figures if name.startswith("dialog_phase_") and "_to_" in name]
