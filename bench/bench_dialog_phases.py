@@ -30,30 +30,30 @@ from bench.timing import machine_reference_us
 PHASES = ("answered", "saved", "mounted", "laid_out", "drawn")
 
 
-Undo = list[tuple[type, str, Any]]  # (owner, name, the original) to put back
+Wanted = Callable[[Any, tuple[Any, ...]], bool]  # (the method's self, its arguments)
 
 
 def _probe(
-    owner: type, name: str, marks: dict[str, float], mark: str, at_end: bool, undo: Undo
-) -> None:
-    """Record `mark` when `owner.name` starts (or ends) for a NEXT screen, first time only."""
-    method = getattr(owner, name)
-    undo.append((owner, name, owner.__dict__[name]))
+    owner: type, name: str, mark: str, at_end: bool, wanted: Wanted, marks: dict[str, float]
+) -> tuple[type, str, Any]:
+    """Record `mark` the first time `owner.name` starts (or ends) on a call `wanted`;
+    returns what puts the method back."""
+    original = owner.__dict__[name]
 
     def probed(self: Any, *args: Any, **kwargs: Any) -> Any:
-        screen = getattr(self, "screen", None) if mark in ("mounted", "laid_out") else None
-        wanted = screen is None or type(screen).__name__ in NEXT
-        if wanted and not at_end and mark not in marks:
+        noted = mark not in marks and wanted(self, args)
+        if noted and not at_end:
             marks[mark] = time.perf_counter()
-        result = method(self, *args, **kwargs)
-        if wanted and at_end and mark not in marks:
+        result = original(self, *args, **kwargs)
+        if noted and at_end:
             marks[mark] = time.perf_counter()
         return result
 
     setattr(owner, name, probed)
+    return owner, name, original
 
 
-def _install(marks: dict[str, float]) -> Undo:
+def _install(marks: dict[str, float]) -> list[tuple[type, str, Any]]:
     """The probes, for this process; what puts the methods back (a test runs the module)."""
     from textual._compositor import Compositor
     from textual.screen import Screen
@@ -61,22 +61,21 @@ def _install(marks: dict[str, float]) -> Undo:
     from tracker.app.act_flow import ActFlow
     from tracker.app.autosave import Autosaver
 
-    undo: Undo = []
-    _probe(ActFlow, "_answered", marks, "answered", at_end=False, undo=undo)
-    _probe(Autosaver, "flush", marks, "saved", at_end=True, undo=undo)
-    _probe(Screen, "_on_screen_resume", marks, "mounted", at_end=False, undo=undo)
+    def always(_self: Any, _args: tuple[Any, ...]) -> bool:
+        return True
 
-    reflow: Callable[..., Any] = Compositor.reflow
-    undo.append((Compositor, "reflow", reflow))
+    def next_screen(screen: Any, _args: tuple[Any, ...]) -> bool:
+        return type(screen).__name__ in NEXT
 
-    def timed_reflow(self: Compositor, parent: Any, size: Any) -> Any:
-        result = reflow(self, parent, size)
-        if type(parent).__name__ in NEXT and "mounted" in marks and "laid_out" not in marks:
-            marks["laid_out"] = time.perf_counter()
-        return result
+    def its_layout(_compositor: Any, args: tuple[Any, ...]) -> bool:  # reflow(parent, size)
+        return "mounted" in marks and type(args[0]).__name__ in NEXT
 
-    Compositor.reflow = timed_reflow  # type: ignore[method-assign]
-    return undo
+    return [
+        _probe(ActFlow, "_answered", "answered", False, always, marks),
+        _probe(Autosaver, "flush", "saved", True, always, marks),
+        _probe(Screen, "_on_screen_resume", "mounted", False, next_screen, marks),
+        _probe(Compositor, "reflow", "laid_out", True, its_layout, marks),
+    ]
 
 
 async def _samples(path: Path, folder: Path) -> list[dict[str, float]]:
