@@ -17,11 +17,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from rules.mechanics.chart import LEVELS
 from rules.mechanics.skill import victory_level
 from rules.odds.declared import ONE, ZERO, Frozen, at_least, roll_distribution
+from tracker.widgets.text_lines import text_lines
 from tracker.widgets.tones import PLAIN, Tones, tones
 
 BUCKET_ROWS = 8
@@ -198,9 +200,11 @@ class OddsView(Widget):
         self.shown: tuple[object, ...] | None = None  # the inputs last drawn (tests, bench)
         self.summary: OddsSummary | None = None
         self.palette: Tones = PLAIN  # the theme's tones, read at each draw
+        self._lines: tuple[object, list[Strip]] | None = None  # (what they show, the lines)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
+        self._lines = None  # the theme's tones may have moved: read again at the next draw
         self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -227,6 +231,17 @@ class OddsView(Widget):
         )
         shift = dict(self.goal_shift) if self.goal_shift is not None else None
         return summarize(dist, self.goal, shift)
+
+    def render_line(self, y: int) -> Strip:
+        """The line API (`text_lines`): Textual's own route for the drawn Text cost each
+        act dialog ~3 ms (issue 27: dialog_open_ms). The Text is made once per change of
+        what it shows, the size or the style."""
+        width, base = self.size.width, self.visual_style.rich_style
+        key = (self.inputs(), self.stat_name, self.note, self.shift_label, width, base)
+        if self._lines is None or self._lines[0] != key:
+            self._lines = key, text_lines(self.render(), width, base, self.app.console)
+        lines = self._lines[1]
+        return lines[y] if y < len(lines) else Strip.blank(width, base)
 
     def render(self) -> Text:
         key = self.inputs()
