@@ -4,7 +4,8 @@ The figure itself is bench_dialog's. This module times, in each sample, from the
 key that rolls (the attack's Enter, sent as bench_dialog sends it) to:
 - `answered`: the attack dialog's answer reaching the act flow (the key's trip
   through the dialog's widgets, the form checked and closed);
-- `saved`: the command applied and autosaved (`Autosaver.flush` done);
+- `saved`: the command applied and its autosave's bytes made and handed to the
+  writer's thread (`Autosaver._write` done; the disk's part overlaps what follows);
 - `mounted`: the next dialog composed, styled and mounted (its first resume);
 - `laid_out`: its layout done (`Compositor.reflow` of that screen);
 - `drawn`: its first frame rendered to terminal bytes (bench_dialog's frame).
@@ -72,7 +73,7 @@ def _install(marks: dict[str, float]) -> list[tuple[type, str, Any]]:
 
     return [
         _probe(ActFlow, "_answered", "answered", False, always, marks),
-        _probe(Autosaver, "flush", "saved", True, always, marks),
+        _probe(Autosaver, "_write", "saved", True, always, marks),
         _probe(Screen, "_on_screen_resume", "mounted", False, next_screen, marks),
         _probe(Compositor, "reflow", "laid_out", True, its_layout, marks),
     ]

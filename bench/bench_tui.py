@@ -155,15 +155,17 @@ def startup() -> dict[str, float]:
 
 
 def stamp_frames(app, frames: list, revision) -> None:  # noqa: ANN001
-    """Wrap App._display: render each frame to bytes (as a terminal would), then stamp it
-    with `revision()` (the app's revision, or the screen shown)."""
+    """Wrap App._display: the app's own (which first waits for the autosave under way:
+    tracker/app/save_writer.py), then each frame rendered to bytes (as a terminal would),
+    then stamped with `revision()` (the app's revision, or the screen shown)."""
     original = app._display
 
     def display(screen, renderable):  # noqa: ANN001, ANN202
+        result = original(screen, renderable)
         if renderable is not None and hasattr(renderable, "render_segments"):
             renderable.render_segments(app.console)
         frames.append((time.perf_counter(), revision()))
-        return original(screen, renderable)
+        return result
 
     app._display = display
 

@@ -39,6 +39,7 @@ PRIVATE_NAMES = frozenset(
         "_debug",
         "_DEFAULT_STYLES",
         "_disabled",
+        "_display",
         "_get_component_classes",
         "_get_dispatch_methods",
         "_get_left_gutter_width",

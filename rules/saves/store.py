@@ -177,20 +177,40 @@ def save_session(session: Session, path: Path) -> None:
     overwritten. The check and the replace run under the save's lock
     (`rules.saves.lock`), so a copy saving at the same instant is seen too.
     """
+    prepare_save(session, path).commit()
+
+
+def prepare_save(session: Session, path: Path) -> PreparedSave:
+    """The bytes `save_session` writes, made now (a SaveError if none can be); the
+    writing is `commit`, which another thread may run (the app's autosave does)."""
     path = Path(path)
     memory = _seen(session)
-    target = _target(path, memory)
-    data = _serialize(session, path)
-    with _LOCK:
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with locked(path, target):
-                existing = _existing(path, target, memory.files.get(str(target)))
-                _write(target, data, existing, memory.files)
-                memory.opened[os.path.abspath(path)] = str(target)
-                _sweep(target)
-        except OSError as error:
-            raise SaveError(path, _os_problem(error), action="save") from None
+    return PreparedSave(path, _target(path, memory), _serialize(session, path), memory)
+
+
+@dataclass(frozen=True)
+class PreparedSave:
+    """A session's save, serialized, not yet written: nothing in it reads the session,
+    so the session may change while it is written. Commit them in the order made."""
+
+    path: Path  # the name the GM knows
+    target: Path  # the real file written
+    data: bytes
+    memory: _Memory
+
+    def commit(self) -> None:
+        """Write it: the checks and the replace under the save's lock (see save_session)."""
+        path, target, memory = self.path, self.target, self.memory
+        with _LOCK:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with locked(path, target):
+                    existing = _existing(path, target, memory.files.get(str(target)))
+                    _write(target, self.data, existing, memory.files)
+                    memory.opened[os.path.abspath(path)] = str(target)
+                    _sweep(target)
+            except OSError as error:
+                raise SaveError(path, _os_problem(error), action="save") from None
 
 
 def session_bytes(session: Session, path: Path) -> bytes:

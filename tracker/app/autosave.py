@@ -11,10 +11,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tracker.app.save_writer import SaveWriter
 from tracker.host.action_host import Notifies
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rules.engine.session import Session
+    from rules.saves.store import PreparedSave, SaveError
 
 
 class SaveHost(Notifies, Protocol):
@@ -37,40 +41,71 @@ class Autosaver:
 
     def __init__(self, host: SaveHost) -> None:
         self._host = host
+        self._writer = SaveWriter()  # the disk's part of an autosave, off this thread
         self._unsaved = False  # a command ran since the last good save
         self._leaving_unsaved = ""  # the key pressed once to leave an unsaved fight
 
     def changed(self, *, save: bool = True) -> None:
-        """Autosave, then bump the revision (widgets redraw): what the GM sees drawn is on
-        disk already. Waiting for the frame lost a command to a kill right after it was
-        drawn; a save costs less than a frame (bench: save_ms_c50_e5000 ~6 ms)."""
+        """Autosave, then bump the revision (widgets redraw). The bytes are made now; the
+        disk's part runs in the writer's thread while the frame is made, and the frame
+        waits for it (`settle`): what the GM sees drawn is on disk already. Waiting for
+        the frame to *start* the save lost a command to a kill right after it was drawn."""
         self._leaving_unsaved = ""  # the fight moved on: leaving it asks again
         if save:
+            self.settle()  # the last write first: it may fail, and the next runs anyway
             self._unsaved = True
-            self.flush()
+            self._write(self._writer.start)
         self._host.revision += 1
 
     def flush(self) -> bool:
-        """Write the session to its file if anything changed; errors are shown, not raised."""
+        """The session on disk: the write under way landed, or (if anything changed) a
+        write now. Errors are shown, not raised; a write that just failed is not retried."""
+        if not self.settle():
+            return False
+        return self._write(lambda save, _done: save.commit())
+
+    def settle(self) -> bool:
+        """Wait for the write under way (before a frame, a quit, another save); False if
+        it failed, which is shown."""
+        if not self._writer.busy:
+            return True
+        from rules.saves.store import SaveError
+
+        try:
+            self._writer.wait()
+        except SaveError as error:
+            self._failed(error)
+            return False
+        self._saved()
+        return True
+
+    def _write(self, how: Callable[[PreparedSave, Callable[[], object]], None]) -> bool:
+        """Serialize the session if anything changed and hand it to `how` (now, or the
+        writer's thread); False when it cannot be (shown)."""
         host = self._host
         session = host.loaded_session
         if not self._unsaved or session is None or host.save_path is None:
             return True
-        from rules.saves.store import SaveConflict, SaveError, save_session
+        from rules.saves.store import SaveError, prepare_save
 
         try:
-            save_session(session, host.save_path)
-        except SaveConflict as error:
-            hint = " (ctrl+s saves it as a new file, o reopens the file)"
-            host.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
-            self._save_failed()
-            return False
+            how(prepare_save(session, host.save_path), self.settle)
         except SaveError as error:
-            host.notify(str(error), title="Autosave failed", severity="error", timeout=10)
-            self._save_failed()
+            self._failed(error)
             return False
-        self._saved()
+        if not self._writer.busy:  # written here and now
+            self._saved()
         return True
+
+    def _failed(self, error: SaveError) -> None:
+        from rules.saves.store import SaveConflict
+
+        if isinstance(error, SaveConflict):
+            hint = " (ctrl+s saves it as a new file, o reopens the file)"
+            self._host.notify(str(error) + hint, title="Not saved", severity="error", timeout=20)
+        else:
+            self._host.notify(str(error), title="Autosave failed", severity="error", timeout=10)
+        self._save_failed()
 
     def _save_failed(self) -> None:
         """The toast goes; the status bar keeps saying so until a save works."""
@@ -84,6 +119,8 @@ class Autosaver:
 
     @property
     def saved(self) -> bool:
+        """On disk (waiting for the write under way, if any)."""
+        self.settle()
         return not self._unsaved
 
     def may_leave(self, key: str, what: str) -> bool:
@@ -114,6 +151,7 @@ class Autosaver:
         session = self._host.loaded_session
         if path is None or session is None:
             return
+        self.settle()  # the autosave under way lands first: saves land in the order made
         from rules.saves.store import SaveError, save_session
 
         try:

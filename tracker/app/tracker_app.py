@@ -9,7 +9,6 @@ the app to tracker.app.outcomes): dialogs never reach into the app.
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -28,11 +27,13 @@ from tracker.app.cancelled import CancelledCommand
 from tracker.app.collector import QuietCollector
 from tracker.app.command_dice import CommandDice
 from tracker.app.commands_palette import TrackerCommands
+from tracker.app.driver_choice import ForgivingDriverApp
 from tracker.app.hang_up import leave
 from tracker.app.outcomes import Outcomes
 from tracker.app.undo_keys import UndoRedo
 from tracker.host.key_order import KeyQueue
 from tracker.host.messages import CommandApplied, CommandRefused
+from tracker.textual_compat.frame_gate import GatedFrames
 from tracker.themes.legible import LegibleApp
 from tracker.widgets.styled_when_mounted import styled_now
 
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
-    from textual.driver import Driver
     from textual.notifications import SeverityLevel
 
     from rules.engine.session import Session
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from tracker.screens.saves_browser import Opened
 
 
-class TrackerApp(LegibleApp):
+class TrackerApp(GatedFrames, ForgivingDriverApp, LegibleApp):
     """Holds the session, its save file and the dice, with the collaborators that keep
     them (autosave, keys, history, time passing, outcomes); everything else is screens."""
 
@@ -99,14 +99,9 @@ class TrackerApp(LegibleApp):
         self._quitting = False  # set once exit begins: every later key is ignored
         self.set_reactive(TrackerApp.dice_mode, dice_mode or "virtual")
 
-    def get_driver_class(self) -> type[Driver]:
-        """On posix, one whose input survives bad bytes and a hang-up (terminal_driver)."""
-        driver = super().get_driver_class()
-        if os.name != "posix":
-            return driver
-        from tracker.app.terminal_driver import forgiving
-
-        return forgiving(driver)
+    def before_frame(self) -> None:
+        """The autosave under way lands before a frame shows its command (save_writer)."""
+        self.autosave.settle()
 
     @cached_property
     def act_flow(self) -> ActFlow:

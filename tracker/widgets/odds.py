@@ -200,11 +200,11 @@ class OddsView(Widget):
         self.shown: tuple[object, ...] | None = None  # the inputs last drawn (tests, bench)
         self.summary: OddsSummary | None = None
         self.palette: Tones = PLAIN  # the theme's tones, read at each draw
-        self._lines: tuple[object, list[Strip]] | None = None  # (what they show, the lines)
+        self._drawn: tuple[object, list[Strip]] | None = None  # (what they show, the lines)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._lines = None  # the theme's tones may have moved: read again at the next draw
+        self._drawn = None  # the theme's tones may have moved: read again at the next draw
         self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -238,9 +238,9 @@ class OddsView(Widget):
         what it shows, the size or the style."""
         width, base = self.size.width, self.visual_style.rich_style
         key = (self.inputs(), self.stat_name, self.note, self.shift_label, width, base)
-        if self._lines is None or self._lines[0] != key:
-            self._lines = key, text_lines(self.render(), width, base, self.app.console)
-        lines = self._lines[1]
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = key, text_lines(self.render(), width, base, self.app.console)
+        lines = self._drawn[1]
         return lines[y] if y < len(lines) else Strip.blank(width, base)
 
     def render(self) -> Text:

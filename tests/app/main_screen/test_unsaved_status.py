@@ -26,8 +26,9 @@ def status(app: TrackerApp) -> str:
     return str(app.screen.query_one(StatusBar).content)
 
 
-def disk_full(session: object, path: Path) -> None:
-    raise SaveError(path, "no space left on device", action="save")
+def disk_full(save: store.PreparedSave) -> None:
+    """The disk's part of a save fails (the autosave runs it in its writer's thread)."""
+    raise SaveError(save.path, "no space left on device", action="save")
 
 
 async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
@@ -37,7 +38,7 @@ async def test_a_failed_autosave_stays_in_the_status_bar_until_a_save_works(
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         assert "unsaved" not in status(app)
-        monkeypatch.setattr(store, "save_session", disk_full)
+        monkeypatch.setattr(store.PreparedSave, "commit", disk_full)
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
         since = NOTICE.search(status(app))
@@ -60,9 +61,9 @@ async def test_save_as_clears_the_notice(twin: Path, monkeypatch: pytest.MonkeyP
     app = make_app(twin, saves_dir=twin.parent, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
-        real = store.save_session
+        real = store.PreparedSave.commit
         monkeypatch.setattr(
-            store, "save_session", lambda s, p: disk_full(s, p) if p == twin else real(s, p)
+            store.PreparedSave, "commit", lambda s: disk_full(s) if s.path == twin else real(s)
         )
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
@@ -86,7 +87,7 @@ async def test_o_after_a_failed_autosave_asks_before_leaving_the_fight(
     app = make_app(twin, saves_dir=twin.parent, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
-        monkeypatch.setattr(store, "save_session", disk_full)
+        monkeypatch.setattr(store.PreparedSave, "commit", disk_full)
         await pilot.press("N")
         await until(pilot, lambda: NOTICE.search(status(app)))
         await pilot.press("o")
