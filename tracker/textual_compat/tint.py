@@ -10,6 +10,9 @@ pace 1.45). `Backdrop` takes the strips as they are and swaps each segment's
 style for one worked out once per (style, tint, modal style): 2-4x cheaper, and
 the same strips (tests/app/themes/test_tint_memo.py compares them in every theme).
 
+The strips beneath, and their tinted copies, are kept between dialogs and only the
+lines changed since are drawn again (kept_lines.py).
+
 Textual's own `Screen.render` still decides whether there is a backdrop and which
 screen it shows; `MemoTint.render` only swaps its `BackgroundScreen` for this.
 Public API that would replace this: none in Textual 8.2.8.
@@ -30,6 +33,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
+
+from tracker.textual_compat.kept_lines import kept_lines
 
 __all__ = ["Backdrop", "MemoTint", "tinted"]
 
@@ -63,8 +68,11 @@ class Backdrop(Visual):
         self, width: int, height: int | None, style: Style, options: RenderOptions
     ) -> list[Strip]:
         under, color = style.rich_style, self.color
-        strips = self.screen._compositor.render_strips()[:height]
-        return [_tint_strip(strip, color, under, width) for strip in strips]
+        kept = kept_lines(self.screen._compositor)  # only the lines changed since: again
+        lines = kept.tinted_lines(
+            (color, under, width), lambda strip: _tint_strip(strip, color, under, width)
+        )
+        return lines[:height]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
