@@ -35,11 +35,15 @@ PRIVATE_NAMES = frozenset(
     {
         "_character_to_key",
         "_check_rule",
+        "_compositor",
         "_css_type_names",
         "_debug",
         "_DEFAULT_STYLES",
+        "_dirty_regions",
         "_disabled",
         "_display",
+        "_full_map",
+        "_full_map_invalidated",
         "_get_component_classes",
         "_get_dispatch_methods",
         "_get_left_gutter_width",
@@ -55,11 +59,14 @@ PRIVATE_NAMES = frozenset(
         "_parent",
         "_process",
         "_process_component_classes",
+        "_render_chops",
+        "_repaint_regions",
         "_result_callbacks",
         "_screen_resized",
         "_selector_names",
         "_stop_propagation",
         "_type_to_search",
+        "_visible_map",
     }
 )
 
