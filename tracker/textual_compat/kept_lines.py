@@ -6,14 +6,17 @@ widget's lines fetched and cut at every edge of the 120x40 layout, ~5 ms at 200
 combatants, for each dialog of a roll (issue 27: dialog_open_ms) although the screen
 beneath had hardly changed since the dialog before.
 
-Here the lines are kept per compositor, with the lines changed since: a compositor's
-output moves only through `update_widgets` (a widget repainted: its regions become
-the compositor's dirty regions) and `reflow`, `reflow_visible` and `clear` (layout,
-scroll, size: everything). Those four are watched on the kept compositor (instance
-attributes wrapping Textual's methods); a kept line is drawn again exactly as
-`Compositor.render_strips` draws it (`_render_chops` over that line). The tinted
-lines are kept likewise, per (tint, modal style, width). Tests compare the kept
-lines with Textual's own after the screen beneath changes in many ways.
+Here the lines are kept per compositor, with the lines changed since. A compositor's
+output moves only through four methods, watched on it (instance attributes wrapping
+Textual's): `update_widgets` (the regions each widget asked to repaint, worked out as
+Textual does), `reflow` and `reflow_visible` (the geometry that changed; a new size
+or root: everything) and `clear` (everything). Textual repaints a whole screen when
+it is covered or uncovered, in place of the widgets that asked: then their regions
+are noted, and every line only if the screen's own lines (under its widgets) changed,
+looked at when next drawn. A changed line is drawn again as `Compositor.render_strips`
+draws it (`_render_chops` over that line); the tinted lines are kept likewise, per
+(tint, modal style, width). Tests compare the kept lines with Textual's own after the
+screen beneath changes in many ways.
 """
 
 from __future__ import annotations
@@ -36,7 +39,16 @@ _KEPT: weakref.WeakKeyDictionary[Compositor, Kept] = weakref.WeakKeyDictionary()
 class Kept:
     """One compositor's lines, which of them changed since, and tinted copies."""
 
-    __slots__ = ("compositor", "lines", "changed", "everything", "tinted", "own", "__weakref__")
+    __slots__ = (
+        "compositor",
+        "lines",
+        "changed",
+        "everything",
+        "tinted",
+        "own",
+        "own_repainted",
+        "__weakref__",
+    )
 
     def __init__(self, compositor: Compositor) -> None:
         self.compositor = weakref.ref(compositor)
@@ -45,6 +57,7 @@ class Kept:
         self.everything = True  # nothing kept yet
         self.tinted: dict[Any, list[Strip | None]] = {}
         self.own: list[Strip] | None = None  # the screen's own lines (under its widgets)
+        self.own_repainted = False  # the whole screen was repainted since: were they?
 
     def own_look_changed(self, screen: Widget) -> bool:
         """Whether the screen's own lines (its background, under every widget) changed:
@@ -63,10 +76,15 @@ class Kept:
             self.lines = compositor.render_strips()
             if (screen := compositor.root) is not None:
                 self.own = _own_lines(screen)
-            self.everything = False
+            self.everything = self.own_repainted = False
             self.changed.clear()
             self.tinted.clear()
             return None
+        if self.own_repainted and (screen := compositor.root) is not None:
+            self.own_repainted = False
+            if self.own_look_changed(screen):
+                self.everything = True
+                return self.update()  # every line drawn again
         ys = sorted(y for y in self.changed if 0 <= y < height)
         self.changed.clear()
         if ys:
@@ -168,7 +186,7 @@ def _watch(compositor: Compositor, kept: Kept) -> None:
             assert screen is not None
             note(_repaint_regions(compositor, set(compositor.visible_widgets) - {screen}))
             update_widgets({screen})
-            if (watcher := ref()) is not None and watcher.own_look_changed(screen):
-                everything()
+            if (watcher := ref()) is not None:
+                watcher.own_repainted = True  # looked at when next drawn (`update`)
 
     compositor.update_widgets = repainted  # type: ignore[method-assign]

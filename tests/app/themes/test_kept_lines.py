@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.renderables.background_screen import BackgroundScreen
 from textual.visual import RichVisual, Visual
 from textual.widget import Widget
+from textual.widgets import Static
 
 from rules.model.commands import NewDay
 from tests.support.demo import SIZE, demo_app
@@ -61,7 +63,7 @@ async def test_the_kept_backdrop_follows_every_change_beneath_the_dialog(tmp_pat
         await until(pilot, lambda: isinstance(app.screen, Dialog))
         await settled(pilot, app)
         assert_as_textual_draws(app)
-        for change in ("command", "theme", "scroll", "resize", "light"):
+        for change in ("command", "theme", "scroll", "resize", "screen", "light"):
             if change == "command":  # the log, the roster and the status bar beneath
                 assert app.run_command(NewDay())
                 main_of(app).sync()
@@ -71,6 +73,8 @@ async def test_the_kept_backdrop_follows_every_change_beneath_the_dialog(tmp_pat
                 main_of(app).query_one(EventLog).scroll_lines(2)
             elif change == "resize":
                 await pilot.resize_terminal(100, 30)
+            elif change == "screen":  # the screen's own look, under every widget
+                main_of(app).styles.background = "darkred"
             else:
                 app.theme = "textual-light"
             await settled(pilot, app)
@@ -106,3 +110,25 @@ async def test_only_the_changed_lines_are_drawn_again(
         await settled(pilot, app)
         assert redrawn[0] is not None and len(redrawn[0]) < 3  # the banner's line at most
         assert_as_textual_draws(app)
+
+
+class Gaps(App[None]):
+    """A screen mostly bare: its own background shows around one small widget."""
+
+    CSS = "Static { width: 12; height: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("a small one")
+
+
+async def test_the_screens_own_look_is_followed_where_no_widget_covers_it() -> None:
+    """A new background for the screen alone: the lines no widget covers change too."""
+    async with Gaps().run_test(size=(40, 6)) as pilot:
+        screen = pilot.app.screen
+        kept = kept_lines(screen._compositor)
+        kept.update()
+        screen.styles.background = "darkred"
+        await pilot.pause()
+        kept.update()
+        assert kept.lines == screen._compositor.render_strips()
+        assert "139" in str(kept.lines[5])  # darkred (139, 0, 0) on a bare line
