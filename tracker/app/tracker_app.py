@@ -1,7 +1,8 @@
 """The tracker app: the one place a Command meets the engine, the dice and the save file.
 
 key → Binding → Command → `run_command` → Session.do (with virtual or typed
-dice) → autosave → revision bump (widgets redraw): what is drawn is on disk.
+dice) → autosave (its disk work in a writer thread: every frame waits for it) →
+revision bump (widgets redraw): what is drawn is on disk.
 Screens and forms never change the encounter themselves. What a dialog answered
 and what became of the command travel as messages (tracker.host.messages, handed by
 the app to tracker.app.outcomes): dialogs never reach into the app.
