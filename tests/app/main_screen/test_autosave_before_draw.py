@@ -72,13 +72,16 @@ async def test_the_first_frame_after_the_command_finds_it_on_disk(
 async def test_a_quit_waits_for_the_save_under_way(
     twin: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """q right after a command: the save in the writer's thread lands before the app goes."""
+    """q right after a command: the save in the writer's thread lands before the app goes,
+    and is not written a second time (the quit waits for it, not past it)."""
     app = make_app(twin, saves_dir=twin.parent, seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MainScreen) and app.session)
         commit = store.PreparedSave.commit
+        writes: list[str] = []
 
         def slow_commit(save: store.PreparedSave) -> None:
+            writes.append(threading.current_thread().name)
             time.sleep(0.1)
             commit(save)
 
@@ -86,3 +89,4 @@ async def test_a_quit_waits_for_the_save_under_way(
         assert app.run_command(NewDay())
         await app.action_quit()
         assert store.load_session(twin).encounter.day == 2
+        assert len(writes) == 1 and writes[0].startswith("autosave")
