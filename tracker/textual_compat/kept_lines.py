@@ -59,32 +59,24 @@ class Kept:
         self.own: list[Strip] | None = None  # the screen's own lines (under its widgets)
         self.own_repainted = False  # the whole screen was repainted since: were they?
 
-    def own_look_changed(self, screen: Widget) -> bool:
-        """Whether the screen's own lines (its background, under every widget) changed:
-        Textual repaints a whole screen when it is covered or uncovered, though what it
-        draws under its widgets seldom changes; only then is every line drawn again."""
-        own = _own_lines(screen)
-        changed, self.own = own != self.own, own
-        return changed
-
     def update(self) -> set[int] | None:
         """Bring the lines up to date; the lines drawn again (None: all of them)."""
         compositor = self.compositor()
         assert compositor is not None  # the compositor holds what holds this
         height = compositor.size.height
+        screen = compositor.root
+        if self.own_repainted and not self.everything and screen is not None:
+            # Textual repaints a whole screen when it is covered or uncovered, though
+            # what it draws under its widgets seldom changes: all again only if it did.
+            self.own_repainted = False
+            self.everything = _own_lines(screen) != self.own
         if self.everything or len(self.lines) != height:
             self.lines = compositor.render_strips()
-            if (screen := compositor.root) is not None:
-                self.own = _own_lines(screen)
+            self.own = None if screen is None else _own_lines(screen)
             self.everything = self.own_repainted = False
             self.changed.clear()
             self.tinted.clear()
             return None
-        if self.own_repainted and (screen := compositor.root) is not None:
-            self.own_repainted = False
-            if self.own_look_changed(screen):
-                self.everything = True
-                return self.update()  # every line drawn again
         ys = sorted(y for y in self.changed if 0 <= y < height)
         self.changed.clear()
         if ys:
@@ -154,7 +146,7 @@ def _watch(compositor: Compositor, kept: Kept) -> None:
             result = method(parent, size)
             if size != old_size or compositor.root is not parent:
                 everything()
-            else:  # what Textual marks dirty itself, unless the screen already was
+            else:  # the geometry that changed, as Textual works it out in `reflow`
                 new = getattr(compositor, kept_map) or {}
                 note(g.clip.intersection(g.region) for _, g in new.items() ^ old.items())
             return result

@@ -233,9 +233,9 @@ class OddsView(Widget):
         return summarize(dist, self.goal, shift)
 
     def render_line(self, y: int) -> Strip:
-        """The line API (`text_lines`): Textual's own route for the drawn Text cost each
-        act dialog ~3 ms (issue 27: dialog_open_ms). The Text is made once per change of
-        what it shows, the size or the style."""
+        """The line API (`text_lines`): cheaper than Textual's own route for the drawn
+        Text (the view's first draw 4.2 -> 3.6 ms at 200 combatants, issue 27). The Text
+        is made once per change of what it shows, the size or the style."""
         width, base = self.size.width, self.visual_style.rich_style
         key = (self.inputs(), self.stat_name, self.note, self.shift_label, width, base)
         if self._drawn is None or self._drawn[0] != key:
