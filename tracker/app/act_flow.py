@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.engine.questions import declared_roll, last_target, living_refusal, next_action, tied
 from rules.model.state import Action, Combatant, Encounter
+from tracker.app.dialog_pool import DialogPool
 from tracker.app.late_teardown import LateTeardown, TeardownHost
 from tracker.host.action_host import KeysInForce, Notifies
 from tracker.modals.act import (
@@ -112,7 +113,9 @@ class ActFlow:
         self._opening: ModalScreen[Any] | None = None  # the dialog last pushed
         self._quick = False  # a quick attack: the attack dialog it opens submits at once
         self._gone_on: object | None = None  # applied, its next step opened before its messages
-        self.teardown = LateTeardown(app)  # a closed dialog goes after the next frame
+        self.pool = DialogPool(app)  # closed questions kept built for the next of their class
+        # A closed dialog goes after the next frame, or to the pool.
+        self.teardown = LateTeardown(app, recycle=self.pool.keep)
 
     def coming(self) -> bool:
         """An act dialog is on its way: an answer is being applied (its next step opens
@@ -274,9 +277,12 @@ class ActFlow:
         if self._quick and isinstance(dialog, AttackDialog):
             dialog.at_once = True
         if dialog is not None:
+            dialog, refill = self.pool.ask(dialog)
             self._opening = dialog
             self.teardown.keep(dialog)
             self.app.push_screen(dialog, self._answered)
+            if refill is not None:  # a closed one of its class, built alike, asks instead
+                refill()
 
     def _answered(self, command: Command | None) -> None:
         if command is not None:

@@ -8,7 +8,9 @@ median with the removal there, 170 ms with it after the frame.
 
 So each act dialog is installed while it is up (an installed screen is not removed
 when popped: Textual's public `install_screen`), and once one closes, every kept
-dialog no longer on the stack is uninstalled and removed after the next refresh.
+dialog no longer on the stack is uninstalled and removed after the next refresh,
+unless `recycle` keeps it built for the next question of its class
+(tracker.app.dialog_pool).
 """
 
 from __future__ import annotations
@@ -29,14 +31,19 @@ class TeardownHost(Protocol):
 
     def uninstall_screen(self, screen: Screen[Any] | str) -> str | None: ...
 
+    def is_screen_installed(self, screen: Screen[Any] | str) -> bool: ...
+
     def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
 
 
 class LateTeardown:
     """The act dialogs kept installed until the frame after they close."""
 
-    def __init__(self, host: TeardownHost) -> None:
+    def __init__(
+        self, host: TeardownHost, recycle: Callable[[Screen[Any]], bool] = lambda _: False
+    ) -> None:
         self._host = host
+        self._recycle = recycle  # True: the dialog is kept built, installed, elsewhere
         self._kept: list[Screen[Any]] = []
 
     @property
@@ -44,8 +51,10 @@ class LateTeardown:
         return tuple(self._kept)
 
     def keep(self, dialog: Screen[Any]) -> None:
-        """Install `dialog` (about to be pushed): closing it will not tear it down."""
-        self._host.install_screen(dialog, f"act-dialog-{id(dialog)}")
+        """Install `dialog` (about to be pushed): closing it will not tear it down. One
+        recycled is installed already."""
+        if not self._host.is_screen_installed(dialog):
+            self._host.install_screen(dialog, f"act-dialog-{id(dialog)}")
         self._kept.append(dialog)
 
     def closed(self) -> None:
@@ -57,5 +66,7 @@ class LateTeardown:
         stack = self._host.screen_stack
         for dialog in [d for d in self._kept if d not in stack]:
             self._kept.remove(dialog)
+            if self._recycle(dialog):
+                continue
             self._host.uninstall_screen(dialog)
             dialog.remove()

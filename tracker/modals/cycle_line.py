@@ -77,6 +77,15 @@ class CycleLine(Static):
             self._index = index
             self.update(self._describe(index))
 
+    def restart(self, allowed: Sequence[bool]) -> None:
+        """Options `allowed` anew, the first chosen, as the line was built (a dialog
+        refilled for another question: tracker.modals.act.refill); no `Changed`."""
+        if not allowed or not allowed[0]:
+            raise ValueError("allowed: the first option is the default and must be allowed")
+        self.allowed = list(allowed)
+        self._index = 0
+        self.update(self._describe(0))
+
     def step(self) -> bool:
         """The next allowed option (after the last, the first again); False when there is
         no other to choose."""

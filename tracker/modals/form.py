@@ -44,6 +44,7 @@ from tracker.textual_compat.screens import asking_screen
 from tracker.textual_compat.select import SelectCurrent, type_to_search
 from tracker.textual_compat.tint import MemoTint
 from tracker.widgets.steady_layout import SteadyLayout
+from tracker.widgets.styled_when_mounted import put_off, styles_generation
 from tracker.widgets.tones import TONE_CLASSES, tone_css
 
 if TYPE_CHECKING:
@@ -194,15 +195,26 @@ class Dialog(SteadyLayout, MessageGate, MemoTint, ModalScreen[ResultT]):
         self._save: Button | None = None
         # The fields of a command cancelled at a dice prompt, coming back (kept_fields).
         self.kept_restore: KeptRestore | None = None
-        self._shown_once = False  # see on_screen_resume
+        self._styled_with: tuple[int, int] | None = None  # see on_screen_resume
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        """The first resume comes as the dialog is pushed, just after its mount styled
-        every widget: Textual restyles the whole dialog again there (a fifth of the sheet
-        form's opening). Later ones (a dice prompt over it closed) restyle as ever."""
-        if not self._shown_once:
+        """Textual restyles the whole dialog each time it is shown (a fifth of the sheet
+        form's opening). The first time comes just after its mount styled every widget.
+        Shown again (a dice prompt over it closed, or kept built for the next question:
+        tracker.app.dialog_pool), it needs it only if the app's styles changed meanwhile;
+        else only the nodes whose restyle was put off while it was off the stack."""
+        now = styles_generation(self.app)
+        if self._styled_with in (None, now):
             event.refresh_styles = False
-        self._shown_once = True
+            for node in put_off(self):
+                self.app.update_styles(node)
+        self._styled_with = now
+
+    def restart_form(self) -> None:
+        """The form's own state as when first shown (a dialog refilled for another
+        question: tracker.modals.act.refill; its fields are refilled there)."""
+        self.refusals = 0
+        self.kept_restore = None
 
     def validate_form(self) -> tuple[ResultT | None, dict[str, str]]:
         """Read the fields: (the result, {}) when valid, else (None, {slot: message})."""

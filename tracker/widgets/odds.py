@@ -162,6 +162,21 @@ def signed(value: int) -> str:
 # --- the widget -------------------------------------------------------------------------
 
 
+INPUTS = (  # the view's reactives: what it shows
+    "stat",
+    "stat_name",
+    "dice",
+    "goal",
+    "modifier",
+    "exert",
+    "special",
+    "positive",
+    "note",
+    "goal_shift",
+    "shift_label",
+)
+
+
 class OddsView(Widget):
     """Exact odds of the roll being declared; redraws the moment an input changes.
 
@@ -201,6 +216,13 @@ class OddsView(Widget):
         self.summary: OddsSummary | None = None
         self.palette: Tones = PLAIN  # the theme's tones, read at each draw
         self._drawn: tuple[object, list[Strip]] | None = None  # (what they show, the lines)
+
+    def take_over(self, twin: OddsView) -> None:
+        """What `twin` shows (a dialog refilled for another question: its form then sets
+        them as it does for a fresh one; tracker.modals.act.refill)."""
+        for name in INPUTS:
+            setattr(self, name, getattr(twin, name))
+        self.border_title = twin.border_title
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

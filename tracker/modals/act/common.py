@@ -185,6 +185,15 @@ class DieLine(CycleLine):
         """The declared die (None: none); a refused one can never be chosen."""
         return self.choices[self.value].kind
 
+    def same_kind(self, twin: DieLine) -> bool:
+        """Refillable from `twin` (tracker.modals.act.refill): the same number of dice."""
+        return len(self.choices) == len(twin.choices)
+
+    def take_over(self, twin: DieLine) -> None:
+        """`twin`'s being's dice, none declared: this line as `twin` was built."""
+        self.choices, self.positive, self.who = twin.choices, twin.positive, twin.who
+        self.restart(twin.allowed)
+
     def _line(self, index: int) -> str:
         chosen = self.choices[index]
         others = [c.label for i, c in enumerate(self.choices) if c.refused is None and i != index]

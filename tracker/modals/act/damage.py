@@ -47,6 +47,7 @@ class DamageDialog(PendingDialog[ConfirmDamage]):
     """The stored breakdown, three optional overrides and the line they give; enter applies."""
 
     KINDS = ("damage",)
+    REFILLED = (*PendingDialog.REFILLED, "data")
     DEFAULT_CSS = """
     DamageDialog > .dialog {
         width: 110;

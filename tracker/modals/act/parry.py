@@ -57,6 +57,7 @@ class ParryDialog(PendingDialog[Parry]):
     """Pick the parrying weapon (or none), what pays for it, and any FARAD die; enter rolls."""
 
     KINDS = ("parry",)
+    REFILLED = (*PendingDialog.REFILLED, "weapons", "refusals_by_weapon")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "parry", "Parry", id="parry.parry"),
         Binding("ctrl+l", "die", "Parrier's die", id="parry.die", priority=True),

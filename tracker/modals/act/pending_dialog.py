@@ -36,9 +36,18 @@ class PendingDialog(ActDialog[ResultT]):
     """An act dialog about `pending` (one of `KINDS`) and its `target`, who answers it."""
 
     KINDS: ClassVar[tuple[str, ...]]
+    # What its `__init__` works out from the question: taken from a twin when a dialog
+    # already built is refilled for another question (tracker.modals.act.refill).
+    REFILLED: ClassVar[tuple[str, ...]] = ("pending", "encounter", "target")
 
     def __init__(self, encounter: Encounter, pending_id: int) -> None:
         self.pending = pending_of(encounter, pending_id, self.KINDS)
         super().__init__()
         self.encounter = encounter
         self.target = encounter.combatants[self.pending.combatant]
+
+    def take_state(self, twin: PendingDialog[ResultT]) -> None:
+        """Ask `twin`'s question: its worked-out state, the form's as when first shown."""
+        for name in self.REFILLED:
+            setattr(self, name, getattr(twin, name))
+        self.restart_form()
