@@ -6,7 +6,8 @@ key that rolls (the attack's Enter, sent as bench_dialog sends it) to:
   through the dialog's widgets, the form checked and closed);
 - `saved`: the command applied and its autosave's bytes made and handed to the
   writer's thread (`Autosaver._write` done; the disk's part overlaps what follows);
-- `mounted`: the next dialog composed, styled and mounted (its first resume);
+- `mounted`: the next dialog on the stack, ready (its resume): composed, styled and
+  mounted, or, kept built from an earlier roll, refilled (tracker/app/dialog_pool.py);
 - `laid_out`: its layout done (`Compositor.reflow` of that screen);
 - `drawn`: its first frame rendered to terminal bytes (bench_dialog's frame).
 Each phase's figure is the median of its own length over the samples, so the
