@@ -157,12 +157,16 @@ def startup() -> dict[str, float]:
 def stamp_frames(app, frames: list, revision) -> None:  # noqa: ANN001
     """Wrap App._display: the app's own (which first waits for the autosave under way:
     tracker/app/save_writer.py), then each frame rendered to bytes (as a terminal would),
-    then stamped with `revision()` (the app's revision, or the screen shown)."""
+    then stamped with `revision()` (the app's revision, or the screen shown). A call with
+    nothing to draw (Textual's compositor found no change: None), or inside a batch
+    (which Textual's own `_display` drops), is no frame and is not stamped."""
     original = app._display
 
     def display(screen, renderable):  # noqa: ANN001, ANN202
         result = original(screen, renderable)
-        if renderable is not None and hasattr(renderable, "render_segments"):
+        if renderable is None or app._batch_count:
+            return result
+        if hasattr(renderable, "render_segments"):
             renderable.render_segments(app.console)
         frames.append((time.perf_counter(), revision()))
         return result
