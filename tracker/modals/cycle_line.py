@@ -84,7 +84,9 @@ class CycleLine(Static):
             raise ValueError("allowed: the first option is the default and must be allowed")
         self.allowed = list(allowed)
         self._index = 0
-        self.update(self._describe(0))
+        line = self._describe(0)
+        if line != self.content:  # an update lays the line out again, changed or not
+            self.update(line)
 
     def step(self) -> bool:
         """The next allowed option (after the last, the first again); False when there is

@@ -221,8 +221,9 @@ class OddsView(Widget):
         """What `twin` shows (a dialog refilled for another question: its form then sets
         them as it does for a fresh one; tracker.modals.act.refill)."""
         for name in INPUTS:
-            setattr(self, name, getattr(twin, name))
-        self.border_title = twin.border_title
+            setattr(self, name, getattr(twin, name))  # a reactive: unchanged, nothing done
+        if self.border_title != twin.border_title:
+            self.border_title = twin.border_title
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

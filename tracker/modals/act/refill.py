@@ -106,7 +106,8 @@ def _take_input(old: Input, new: Input) -> None:
 
 
 def _take_radio(old: RadioButton, new: RadioButton) -> None:
-    old.label = new.label  # its value is the set's to press (below)
+    if old.label != new.label:  # set, a label lays the button out again, changed or not
+        old.label = new.label  # its value is the set's to press (below)
 
 
 def _take_radios(old: FieldRadioSet, new: FieldRadioSet) -> None:
