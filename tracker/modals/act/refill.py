@@ -2,17 +2,19 @@
 
 Why (issue 27, dialog_open_ms): composing, mounting and styling the parry question's
 ~20 widgets was about a third of the time from the roll to the question drawn. So a
-closed question dialog waits in tracker.modals.act.dialog_pool, and the next question
-of its class is first made as ever, as a *twin* (its `__init__` works the question
-out), whose `compose` builds its widgets but nothing mounts them. `fit` walks the
-pooled dialog and the twin side by side. Where they differ in what is built once (a
-widget's type, id, classes, inline styles, how many children, an input's kind...) it
-returns False having changed nothing, and the twin is shown fresh. Otherwise every
-widget takes what the twin's holds (a text, a label, a placeholder, disabled, a
-tooltip) and is left as the twin's would be once mounted: nothing typed, the first
-pressed radio pressed and highlighted, no error shown, scrolled home, no focus (the
-first field takes it when the dialog is shown, as a fresh one's does). Only the
-widget types named in `RULES` are refilled; any other has the dialog built afresh.
+closed question dialog waits in tracker.app.dialog_pool, and the next question of its
+class is first made as ever, as a *twin* (its `__init__` works the question out),
+whose `compose` builds its widgets but nothing mounts them. `fit` walks the kept
+dialog and the twin side by side: where they differ in what is built once (a widget's
+type, id, classes, inline styles, how many children, an input's kind...) it gives
+None, having changed nothing, and the twin is shown fresh. Otherwise, once the kept
+dialog is back on the screen stack (what its widgets change is styled there and
+then), `refill` has every widget take what the twin's holds (a text, a label, a
+placeholder, disabled, a tooltip) and leaves it as the twin's would be once mounted:
+nothing typed, the first pressed radio pressed and highlighted, no error shown,
+scrolled home, the focus on the first field; then the form is worked out and the
+dialog laid out before its first frame. Only the widget types in `RULES` are
+refilled: any other has the dialog built afresh.
 """
 
 from __future__ import annotations
@@ -60,11 +62,11 @@ class Refillable(Protocol):
 
 @dataclass(frozen=True)
 class Rule:
-    """How one widget type is compared and refilled; `container`: its children too."""
+    """How one widget type is compared (beyond what every widget is) and refilled; its
+    children, if any, are compared and refilled first."""
 
     same: Callable[[Any, Any], bool]
     take: Callable[[Any, Any], None]
-    container: bool = False
 
 
 def _always(_old: Any, _new: Any) -> bool:
@@ -133,10 +135,10 @@ def _take_own(old: DieLine | OddsView, new: Any) -> None:
 
 
 RULES: dict[type[Widget], Rule] = {
-    DialogBody: Rule(_always, _scrolled_home, container=True),
-    Horizontal: Rule(_always, _scrolled_home, container=True),
-    Vertical: Rule(_always, _scrolled_home, container=True),
-    FieldRadioSet: Rule(lambda o, n: o.compact == n.compact, _take_radios, container=True),
+    DialogBody: Rule(_always, _scrolled_home),
+    Horizontal: Rule(_always, _scrolled_home),
+    Vertical: Rule(_always, _scrolled_home),
+    FieldRadioSet: Rule(lambda o, n: o.compact == n.compact, _take_radios),
     Static: Rule(_same_static, _take_static),
     Label: Rule(_same_static, _take_static),
     FieldError: Rule(lambda o, n: o.slot == n.slot, _take_error),
