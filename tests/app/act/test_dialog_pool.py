@@ -18,10 +18,11 @@ from textual.pilot import Pilot
 
 from rules.engine.session import Session
 from rules.mechanics.dice import ScriptedDice
-from rules.model.commands import Attack, ConfirmDamage
+from rules.model.commands import Attack, ConfirmDamage, Parry
 from rules.model.state import Action, Encounter
 from rules.saves.store import save_session
 from tests.support.act_fixtures import KNIFE, SIZE, attack_dialog_open, card_game
+from tests.support.burst import send_at_once
 from tests.support.demo import demo_app, dinzis_due
 from tests.support.modal_host import type_into, until
 from tracker.app.tracker_app import TrackerApp, make_app
@@ -67,8 +68,6 @@ def question(kind: str, stab: list[int] = SS_9, **kans: Any) -> tuple[Encounter,
 
 
 def _no_parry(session: Session, pending: int) -> Any:
-    from rules.model.commands import Parry
-
     return Parry(pending=pending, weapon=None)
 
 
@@ -312,3 +311,28 @@ async def test_a_refilled_dialogs_first_frame_is_laid_out_for_its_question(
         app._display = recorded  # type: ignore[method-assign]
         assert await opened(pilot, ParryDialog(*second)) is used
         assert first_frames and first_frames[0] == app.export_screenshot()
+
+
+async def test_a_key_typed_with_the_roll_lands_in_the_refilled_question(
+    tmp_path: Path,
+) -> None:
+    """Enter and `p` in one burst, the parry question kept from the roll before: the `p`
+    parries in that question, refilled, as it does in one built fresh."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dinzis_due(pilot)
+        await attack_dialog_open(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ParryDialog))
+        kept = app.screen
+        await pilot.press("escape")
+        for _ in range(2):  # the attack, then the opportunity
+            app.action_undo()
+        await until(pilot, lambda: bool(app.session.encounter.due))
+        await until(pilot, lambda: kept in app.act_flow.pool.idle)
+        await attack_dialog_open(pilot)
+        send_at_once(app, "enter", "p")
+        await until(pilot, lambda: kept not in app.act_flow.pool.idle)
+        await until(pilot, lambda: app.keys.idle and not isinstance(app.screen, ParryDialog))
+        parries = [s.command for s in app.session.done if isinstance(s.command, Parry)]
+        assert [p.weapon for p in parries] == ["knife"]
