@@ -53,7 +53,7 @@ def put_off(screen: Screen[Any]) -> list[DOMNode]:
 def styles_generation(app: App[Any]) -> tuple[int, int]:
     """Changes when the app's styles change for every screen (a theme, the CSS, the app's
     own classes: counted by `styled_now`), which reach only the screens in the stack. A
-    screen styled at this generation and shown again while it holds needs no restyle:
-    what its own widgets changed meanwhile was styled there and then, or it was off the
-    stack and is restyled in full."""
+    screen styled at this generation and shown again while it holds needs no full
+    restyle: what its own widgets changed meanwhile was styled there and then, or, while
+    it was off the stack, is restyled as it comes back (`put_off`)."""
     return css_generation(app), _APP_RESTYLES.get(app, 0)

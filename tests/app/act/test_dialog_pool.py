@@ -12,6 +12,7 @@ again after the same keys in both.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rules.model.commands import ConfirmDamage, Parry
 from tests.support.act_fixtures import SIZE, attack_dialog_open
@@ -33,6 +34,7 @@ from tests.support.modal_host import type_into, until
 from tracker.modals.act import DamageDialog, ParryDialog
 from tracker.modals.form import Dialog
 from tracker.screens.main import MainScreen
+from tracker.widgets.styled_when_mounted import put_off, styled_now
 
 
 async def test_the_parry_question_comes_back_refilled_as_if_built_for_it(tmp_path: Path) -> None:
@@ -250,3 +252,27 @@ async def test_a_key_typed_with_the_roll_lands_in_the_refilled_question(
         await until(pilot, lambda: app.keys.idle and not isinstance(app.screen, ParryDialog))
         parries = [s.command for s in app.session.done if isinstance(s.command, Parry)]
         assert [p.weapon for p in parries] == ["knife"]
+
+
+async def test_a_restyle_asked_while_kept_is_made_as_the_dialog_comes_back(
+    tmp_path: Path,
+) -> None:
+    """Off the stack a node's restyle is put off (styled_when_mounted), then made as the
+    dialog is shown again: without a full restyle, nothing it missed stays unstyled."""
+    app = app_on(tmp_path, "app")
+    async with app.run_test(size=SIZE) as pilot:
+        used = await opened(pilot, ParryDialog(*question("parry")))
+        await closed(pilot, used)
+        cancel = used.query_one("#cancel")
+        assert not styled_now(app, cancel)  # off the stack: put off
+        restyled: list[object] = []
+        update_styles = app.update_styles
+
+        def noted(node: Any, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(node, animate)
+
+        app.update_styles = noted  # type: ignore[method-assign]
+        assert await opened(pilot, ParryDialog(*question("parry", SS_6))) is used
+        assert cancel in restyled
+        assert put_off(used) == []  # given back once
