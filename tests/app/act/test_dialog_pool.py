@@ -249,9 +249,14 @@ async def test_a_key_typed_with_the_roll_lands_in_the_refilled_question(
         await attack_dialog_open(pilot)
         send_at_once(app, "enter", "p")
         await until(pilot, lambda: kept not in app.act_flow.pool.idle)
-        await until(pilot, lambda: app.keys.idle and not isinstance(app.screen, ParryDialog))
-        parries = [s.command for s in app.session.done if isinstance(s.command, Parry)]
-        assert [p.weapon for p in parries] == ["knife"]
+
+        def parries() -> list[Parry]:
+            return [s.command for s in app.session.done if isinstance(s.command, Parry)]
+
+        # The answer's command is applied by the callback that runs after the dialog
+        # pops: wait for the command itself, not for the dialog to be gone.
+        await until(pilot, lambda: bool(parries()))
+        assert [p.weapon for p in parries()] == ["knife"]
 
 
 async def test_a_restyle_asked_while_kept_is_made_as_the_dialog_comes_back(

@@ -108,3 +108,17 @@ async def test_the_dodge_shown_is_the_dodge_declared_A10() -> None:
         assert "no dodge" in str(dodge.query_one("SelectCurrent #label", Static).content)
         command = await submit(app, pilot)
     assert isinstance(command, Attack) and command.dodge is None
+
+
+async def test_p_chooses_the_weapon_at_once_not_when_its_messages_arrive() -> None:
+    """`p` typed with the roll came before the radio set heard of the press: a submit
+    after a refresh already due read "do not parry" and sent Parry(weapon=None)."""
+    dialog, pending = parry_dialog()
+    app = ActHost(dialog)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: dialog.is_mounted)
+        await pilot.pause()
+        dialog.action_parry()  # no turn of the loop before the form is read
+        assert dialog.query_one("#weapon", RadioSet).pressed_index == 1
+        command, _errors = dialog.validate_form()
+        assert command == Parry(pending=pending, weapon="knife")

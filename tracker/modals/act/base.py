@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, RadioButton, RadioSet
 from tracker.modals.form import SUBMIT, Dialog
 from tracker.modals.form import FieldSelect as FieldSelect  # re-exported for the act dialogs
 from tracker.modals.marked_fields import MarkedCheckbox
+from tracker.textual_compat.composed import press_in_place
 from tracker.textual_compat.cursors import next_enabled, radio_cursor, set_radio_cursor
 
 ResultT = TypeVar("ResultT")
@@ -211,4 +212,16 @@ class FieldRadioSet(RadioSet):
         if self._synced and highlighted is not None:
             button = self.children[highlighted]
             if isinstance(button, RadioButton) and not button.disabled:
-                button.value = True
+                self.press(highlighted)
+
+    def press(self, index: int) -> None:
+        """Press button `index` (and highlight it) now: `pressed_index` says so at once.
+
+        Textual's set learns of a press from the button's change message, a turn or two
+        later; a submit queued after the next refresh could read the old choice first
+        (`p` typed with the roll parried with nothing when the question was already
+        built: tracker/app/dialog_pool.py). The set's own `Changed` still follows."""
+        press_in_place(self, index)
+        button = self.children[index]
+        if isinstance(button, RadioButton):
+            self.post_message(RadioSet.Changed(self, button))

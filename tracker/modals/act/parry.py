@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Button, Input, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Input, RadioSet, Select, Static
 
 from rules.engine.questions import (
     RollPlan,
@@ -177,8 +177,7 @@ class ParryDialog(PendingDialog[Parry]):
         if not allowed:
             self.app.bell()
             return
-        buttons = list(self.query_one("#weapon", RadioSet).query(RadioButton))
-        buttons[(named or allowed)[0]].value = True
+        self.query_one("#weapon", FieldRadioSet).press((named or allowed)[0])
         self.action_submit_soon()
 
     def _payers(self) -> list[Action]:
