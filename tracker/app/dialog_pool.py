@@ -52,13 +52,13 @@ class DialogPool:
         if type(made) not in REUSED or self._choices_waiting(made):
             return made, None
         kept = self._idle.get(type(made), [])
-        for dialog in kept:
-            composed = fit(dialog, made)
-            if composed is not None:
-                kept.remove(dialog)
-                reused = cast(ScreenT, dialog)  # `fit`: of made's very class
-                return reused, partial(refill, dialog, made, composed)
-        return made, None
+        found = fit(kept, made)
+        if found is None:
+            return made, None
+        dialog, composed = found
+        kept.remove(dialog)
+        reused = cast(ScreenT, dialog)  # `fit`: of made's very class
+        return reused, partial(refill, dialog, made, composed)
 
     def keep(self, dialog: Screen[Any]) -> bool:
         """Keep a closed dialog off the stack (True), or leave it to be taken down."""

@@ -56,12 +56,11 @@ class CycleLine(Static):
         *,
         id: str | None = None,
     ) -> None:
-        if not allowed or not allowed[0]:
-            raise ValueError("allowed: the first option is the default and must be allowed")
-        super().__init__(describe(0), markup=False, id=id)
-        self.allowed = list(allowed)
+        super().__init__(markup=False, id=id)
         self._describe = describe
-        self._index = 0
+        self._index: int = 0
+        self.allowed: list[bool] = []
+        self.restart(allowed)
 
     @property
     def value(self) -> int:
@@ -78,8 +77,8 @@ class CycleLine(Static):
             self.update(self._describe(index))
 
     def restart(self, allowed: Sequence[bool]) -> None:
-        """Options `allowed` anew, the first chosen, as the line was built (a dialog
-        refilled for another question: tracker.modals.act.refill); no `Changed`."""
+        """Options `allowed`, the first chosen: as the line is built, and again for a
+        dialog refilled for another question (tracker.modals.act.refill); no `Changed`."""
         if not allowed or not allowed[0]:
             raise ValueError("allowed: the first option is the default and must be allowed")
         self.allowed = list(allowed)

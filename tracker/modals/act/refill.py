@@ -184,20 +184,25 @@ def _take(old: Widget, new: Widget) -> None:
         old.tooltip = new.tooltip
 
 
-def fit(dialog: Screen[Any], twin: Screen[Any]) -> list[Widget] | None:
-    """`twin`'s widgets as its compose builds them, if `dialog` (built, off the stack)
-    is built alike and can ask its question; None otherwise. Nothing is changed."""
-    if type(dialog) is not type(twin) or not isinstance(dialog, Refillable):
-        return None
-    suspended = {dialog.app.SUSPENDED_SCREEN_CLASS}
-    if set(dialog.classes) - suspended != set(twin.classes):  # a size class moved
-        return None
-    composed = composed_tree(twin)
-    return composed if _same_lists(list(dialog.children), composed) else None
+def fit(kept: list[Screen[Any]], twin: Screen[Any]) -> tuple[Screen[Any], list[Widget]] | None:
+    """The first of `kept` (built, off the stack) built alike `twin`, and `twin`'s widgets
+    as its compose builds them (made once, whichever are tried); None when none is.
+    Nothing is changed."""
+    composed: list[Widget] | None = None
+    for dialog in kept:
+        if type(dialog) is not type(twin) or not isinstance(dialog, Refillable):
+            continue
+        suspended = {dialog.app.SUSPENDED_SCREEN_CLASS}
+        if set(dialog.classes) - suspended != set(twin.classes):  # a size class moved
+            continue
+        composed = composed_tree(twin) if composed is None else composed
+        if _same_lists(list(dialog.children), composed):
+            return dialog, composed
+    return None
 
 
 def refill(dialog: Screen[Any], twin: Screen[Any], composed: list[Widget]) -> None:
-    """`dialog` made to ask `twin`'s question (`composed`: what `fit` gave). Called once
+    """`dialog` made to ask `twin`'s question (`composed`: the widgets `fit` gave). Called once
     it is on the stack: the classes its widgets take are styled there and then."""
     assert isinstance(dialog, Refillable)
     dialog.take_state(twin)
